@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// celllua: a Core-Graphics-style 2D engine and iOS table-view kit, scripted in Lua 5.4.
+// Targets depend downward only; engine targets (CellGeometry, CellRaster, CellImage)
+// never import Lua. See ../shared/DESIGN.md for the map.
+import PackageDescription
+
+let package = Package(
+    name: "celllua",
+    products: [
+        .executable(name: "celllua", targets: ["celllua"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Lua 5.4 from the system (liblua5.4-dev) plus a header-only shim: static
+        // inline wrappers for Lua's macros and the error trampoline that keeps
+        // longjmp out of Swift frames.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // libpng behind a small C codec: libpng reports errors by longjmp, so the
+        // setjmp and every libpng call live in C and Swift sees status codes.
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .target(name: "CellGeometry"),
+        .target(name: "CellRaster", dependencies: ["CellGeometry"]),
+        .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
+        .target(
+            name: "CellLua",
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage"]
+        ),
+        .executableTarget(
+            name: "celllua",
+            dependencies: [
+                "CellLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CellRasterTests", dependencies: ["CellRaster"]),
+        .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
+        .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage"]),
+        .testTarget(
+            name: "CellluaCLITests",
+            dependencies: ["celllua", "CellImage", "CellRaster"]
+        ),
+    ]
+)

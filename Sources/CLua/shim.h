@@ -1,0 +1,237 @@
+/*
+ * The C side of celllua's Lua binding.
+ *
+ * Why this exists: a Lua error is a longjmp. If it jumped over Swift frames it
+ * would skip their cleanup (ARC releases, defers) and corrupt the program. So
+ * Swift never raises: a host function returns CL_HOST_ERROR with its message on
+ * the stack, and `cl_trampoline` (a C frame) raises it once Swift has returned.
+ *
+ * Memory errors are the other longjmp Swift could see (any allocating API call
+ * may raise LUA_ERRMEM). `cl_alloc` therefore never fails while host code runs
+ * (`host_depth > 0`); it records that the limit was passed and the trampoline
+ * raises the memory error after the host function returns.
+ *
+ * Everything here is `static inline` so the system-library target needs no
+ * compiled sources.
+ */
+#ifndef CELLLUA_SHIM_H
+#define CELLLUA_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <time.h>
+
+/* ---- constants that Swift cannot import from macro expressions ---- */
+static inline int cl_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int cl_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int cl_multret(void) { return LUA_MULTRET; }
+
+/* ---- wrappers for Lua's function-like macros ---- */
+static inline void cl_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void cl_newtable(lua_State *L) { lua_newtable(L); }
+static inline int cl_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int cl_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
+static inline int cl_istable(lua_State *L, int i) { return lua_istable(L, i); }
+static inline int cl_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+static inline void cl_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void cl_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void cl_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline const char *cl_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+static inline lua_Number cl_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
+static inline void cl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void *cl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+/** The LUA_EXTRASPACE bytes before the state: celllua keeps its runtime there. */
+static inline void **cl_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+
+/* ---- the state shared by allocator, hook and trampoline ---- */
+
+/** Per-lua_State host data; passed to lua_newstate as the allocator's `ud`. */
+typedef struct cl_Host {
+    size_t used;             /* bytes currently allocated by Lua */
+    size_t limit;            /* 0 = unlimited */
+    int host_depth;          /* > 0 while Swift code runs: allocation never fails */
+    int over_limit;          /* the limit was passed inside host code */
+    double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
+    double timeout;          /* the --timeout value, for the message */
+    volatile sig_atomic_t interrupted; /* set by a SIGINT handler (REPL) */
+} cl_Host;
+
+static inline double cl_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline cl_Host *cl_host(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (cl_Host *)ud;
+}
+
+static inline void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cl_Host *h = (cl_Host *)ud;
+    if (ptr == NULL) osize = 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= osize;
+        return NULL;
+    }
+    if (h->limit && nsize > osize && h->used + (nsize - osize) > h->limit) {
+        if (h->host_depth == 0) return NULL; /* Lua raises "not enough memory" */
+        h->over_limit = 1;                    /* raised by the trampoline later */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        if (h->host_depth > 0) abort(); /* the system itself is out of memory */
+        return NULL;
+    }
+    h->used = h->used - osize + nsize;
+    return p;
+}
+
+static inline lua_State *cl_newstate(cl_Host *h) {
+    h->host_depth = 1; /* the host is running until it calls cl_pcall */
+    return lua_newstate(cl_alloc, h);
+}
+
+/* ---- host functions and the trampoline ---- */
+
+/** A Swift function callable from Lua. Returns the number of results, or
+ *  CL_HOST_ERROR with the error value on top of the stack. */
+typedef int (*cl_HostFunction)(lua_State *L);
+#define CL_HOST_ERROR (-1)
+
+static inline int cl_trampoline(lua_State *L) {
+    cl_HostFunction fn = (cl_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
+    cl_Host *h = cl_host(L);
+    h->host_depth++;
+    int n = fn(L);
+    h->host_depth--;
+    if (h->over_limit && h->host_depth == 0) {
+        h->over_limit = 0;
+        lua_gc(L, LUA_GCCOLLECT);
+        if (h->used > h->limit) {
+            lua_pushliteral(L, "not enough memory");
+            return lua_error(L);
+        }
+    }
+    if (n < 0) return lua_error(L);
+    return n;
+}
+
+/** Pushes `fn` as a Lua function that runs through the trampoline. */
+static inline void cl_pushhostfunction(lua_State *L, cl_HostFunction fn) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushcclosure(L, cl_trampoline, 1);
+}
+
+/** lua_pcall with the host depth dropped to zero while Lua runs, so that the
+ *  allocator may fail (and Lua raise) inside the protected call. */
+static inline int cl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    cl_Host *h = cl_host(L);
+    int saved = h->host_depth;
+    h->host_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    h->host_depth = saved;
+    return status;
+}
+
+static inline int cl_load(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    cl_Host *h = cl_host(L);
+    int saved = h->host_depth;
+    h->host_depth = 0;
+    int status = luaL_loadbufferx(L, buf, len, name, mode);
+    h->host_depth = saved;
+    return status;
+}
+
+/* ---- messages in luaL's style, pushed rather than raised ---- */
+
+/** Pushes "where: bad argument #arg to 'name' (extramsg)" exactly as
+ *  luaL_argerror words it (method calls count arguments without self). */
+static inline void cl_pushargerror(lua_State *L, int arg, const char *extramsg) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) {
+        lua_pushfstring(L, "bad argument #%d (%s)", arg, extramsg);
+        return;
+    }
+    lua_getinfo(L, "n", &ar);
+    if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+        arg--;
+        if (arg == 0) {
+            luaL_where(L, 1);
+            lua_pushfstring(L, "calling '%s' on bad self (%s)", ar.name ? ar.name : "?", extramsg);
+            lua_concat(L, 2);
+            return;
+        }
+    }
+    luaL_where(L, 1);
+    lua_pushfstring(L, "bad argument #%d to '%s' (%s)", arg, ar.name ? ar.name : "?", extramsg);
+    lua_concat(L, 2);
+}
+
+/** Pushes "where: msg", where is the calling Lua line (as luaL_error). */
+static inline void cl_pusherror(lua_State *L, const char *msg) {
+    luaL_where(L, 1);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+}
+
+/** The name of the function being called (for messages), or "?". */
+static inline const char *cl_currentname(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return "?";
+    lua_getinfo(L, "n", &ar);
+    return ar.name ? ar.name : "?";
+}
+
+/* ---- the message handler: message plus traceback ---- */
+
+static inline int cl_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+static inline void cl_pushmsghandler(lua_State *L) { lua_pushcfunction(L, cl_msghandler); }
+
+/* ---- the hook: timeouts and interrupts ---- */
+
+static inline void cl_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    cl_Host *h = cl_host(L);
+    if (h->interrupted) {
+        h->interrupted = 0;
+        if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
+        else lua_sethook(L, NULL, 0, 0);
+        luaL_error(L, "interrupted!");
+    }
+    if (h->deadline > 0 && cl_now() > h->deadline) {
+        h->deadline = 0;
+        luaL_error(L, "script timed out after %f seconds", h->timeout);
+    }
+}
+
+/** Installs the count hook (every 10000 instructions): cheap, and frequent
+ *  enough that a runaway loop stops within milliseconds of its deadline. */
+static inline void cl_sethook(lua_State *L) {
+    lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
+}
+
+/** Makes the running chunk stop with "interrupted!" at its next hook check.
+ *  Async-signal-safe: it only sets a flag and (re)installs the hook. */
+static inline void cl_interrupt(lua_State *L) {
+    cl_host(L)->interrupted = 1;
+    lua_sethook(L, cl_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+#endif

@@ -1,0 +1,47 @@
+import CellRaster
+
+/// The output formats, picked by file extension.
+public enum ImageFormat: String, CaseIterable, Sendable {
+    /// 8-bit RGBA PNG, straight alpha.
+    case png
+    /// Netpbm P6: RGB composited over white (PPM has no alpha).
+    case ppm
+    /// Netpbm P7 with TUPLTYPE RGB_ALPHA, straight alpha.
+    case pam
+
+    /// The format for `path`'s extension (case-insensitive), or an error that
+    /// lists the valid ones.
+    public static func forPath(_ path: String) throws -> ImageFormat {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            throw ImageError.unknownFormat("'\(path)' has no extension; use .png, .ppm or .pam")
+        }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard let format = ImageFormat(rawValue: ext) else {
+            throw ImageError.unknownFormat("unknown image format '.\(ext)' for '\(path)'; use .png, .ppm or .pam")
+        }
+        return format
+    }
+
+    /// Encodes `buffer` in this format.
+    public func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
+        switch self {
+        case .png: return try PNGCodec.encode(buffer)
+        case .ppm: return Netpbm.ppm(buffer)
+        case .pam: return Netpbm.pam(buffer)
+        }
+    }
+}
+
+public enum ImageError: Error, CustomStringConvertible, Equatable {
+    case unknownFormat(String)
+    case encode(String)
+    case decode(String)
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let s), .encode(let s), .decode(let s), .io(let s): return s
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CPNG
+import CellRaster
+
+/// PNG through libpng (see CPNG): premultiplied buffers are converted to
+/// straight alpha with rounding to nearest on the way out, and back on the way in.
+public enum PNGCodec {
+    /// zlib level for written files. 6 is zlib's own balance of size and time.
+    public static let compressionLevel: Int32 = 6
+
+    /// Encodes `buffer` as an 8-bit RGBA PNG with no time chunk: the same
+    /// pixels give the same bytes on every run.
+    public static func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
+        let rows = buffer.straightRGBA()
+        var out = cpng_buffer()
+        var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
+        let status = rows.withUnsafeBufferPointer { px in
+            cpng_encode_rgba(px.baseAddress, UInt32(buffer.width), UInt32(buffer.height),
+                             buffer.stride, compressionLevel, &out, &message)
+        }
+        defer { cpng_buffer_free(&out) }
+        guard status == 0 else { throw ImageError.encode("PNG encoding failed: \(String(cString: message))") }
+        return Array(UnsafeBufferPointer(start: out.data, count: out.size))
+    }
+
+    /// Largest image `decode` accepts, in pixels (same cap as canvases).
+    public static let maxPixels = UInt64(CanvasLimits.maxPixels)
+
+    /// Decodes PNG bytes of any color type and bit depth into straight RGBA8.
+    public static func decodeStraight(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
+        let status = bytes.withUnsafeBufferPointer { data in
+            cpng_decode_rgba(data.baseAddress, data.count, maxPixels, &pixels, &width, &height, &message)
+        }
+        guard status == 0, let pixels else {
+            throw ImageError.decode(String(cString: message))
+        }
+        defer { cpng_free(pixels) }
+        let count = Int(width) * Int(height) * 4
+        return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// Decodes PNG bytes into a premultiplied buffer.
+    public static func decode(_ bytes: [UInt8]) throws -> PixelBuffer {
+        let (w, h, rgba) = try decodeStraight(bytes)
+        let buffer = PixelBuffer(width: w, height: h)
+        for i in 0..<(w * h) {
+            let o = i * 4
+            let a = rgba[o + 3]
+            buffer.data[o] = PixelBuffer.premultiply(rgba[o], a)
+            buffer.data[o + 1] = PixelBuffer.premultiply(rgba[o + 1], a)
+            buffer.data[o + 2] = PixelBuffer.premultiply(rgba[o + 2], a)
+            buffer.data[o + 3] = a
+        }
+        return buffer
+    }
+}

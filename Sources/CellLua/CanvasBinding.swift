@@ -1,0 +1,206 @@
+import CLua
+import CellGeometry
+import CellImage
+import CellRaster
+
+/// The Canvas type in Lua: `cell.canvas(w, h [, {scale=, background=}])`.
+enum CanvasBinding {
+    static let typeName = "Canvas"
+
+    static let luaClass = LuaClass(
+        name: typeName,
+        methods: [
+            ("save", save),
+            ("restore", restore),
+            ("with", with),
+            ("set_fill", setFill),
+            ("set_stroke", setStroke),
+            ("set_alpha", setAlpha),
+            ("fill_rect", fillRect),
+            ("clear_rect", clearRect),
+            ("pixel", pixel),
+            ("png", png),
+        ],
+        index: index, tostring: tostring)
+
+    /// `cell.canvas(w, h [, opts])`: transparent unless `background` is given;
+    /// `scale` defaults to the command line's `--scale` (2).
+    static let new: HostFunction = { L in
+        guarded(L) { lua in
+            let runtime = LuaRuntime.current(lua.L)
+            let width = try lua.number(1), height = try lua.number(2)
+            var scale = runtime.options.defaultScale
+            var background: Color? = nil
+            try lua.options(3, known: ["scale", "background"]) { key in
+                switch key {
+                case "scale": scale = try lua.number(-1)
+                default: background = try lua.color(-1)
+                }
+            }
+            guard width > 0, height > 0 else {
+                throw LuaError.message("canvas size must be positive (got \(width)x\(height))")
+            }
+            guard scale > 0 else { throw LuaError.message("canvas scale must be positive (got \(scale))") }
+            let canvas = try Canvas(width: width, height: height, scale: scale)
+            if let background { canvas.fillAll(background) }
+            runtime.canvasCreated(canvas)
+            lua.pushObject(canvas, type: typeName)
+            return 1
+        }
+    }
+
+    static let index: HostFunction = { L in
+        guarded(L) { lua in
+            if lua.pushMethod() { return 1 }
+            let canvas = try lua.canvas(1)
+            switch lua.indexKey {
+            case "width": lua.push(canvas.width)
+            case "height": lua.push(canvas.height)
+            case "scale_factor": lua.push(canvas.scale)
+            case "pixel_width": lua.push(canvas.pixelWidth)
+            case "pixel_height": lua.push(canvas.pixelHeight)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let tostring: HostFunction = { L in
+        guarded(L) { lua in
+            let c = try lua.canvas(1)
+            lua.push("Canvas(\(fmt(c.width))x\(fmt(c.height)) pt @\(fmt(c.scale))x)")
+            return 1
+        }
+    }
+
+    /// `c:save()` pushes the graphics state; `c:save(path)` writes the image
+    /// (format by extension) atomically and returns the path written.
+    static let save: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            if lua.isNoneOrNil(2) {
+                canvas.save()
+                return 0
+            }
+            let path = try lua.string(2)
+            let runtime = LuaRuntime.current(lua.L)
+            let written = try runtime.write(canvas, to: path)
+            lua.push(written)
+            return 1
+        }
+    }
+
+    static let restore: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            do {
+                try canvas.restore()
+            } catch {
+                throw LuaError.message("restore without a matching save")
+            }
+            return 0
+        }
+    }
+
+    /// `c:with(fn)`: save, call `fn(c)`, restore, also when `fn` raises (the
+    /// error then continues to propagate).
+    static let with: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
+            let depth = canvas.saveDepth
+            canvas.save()
+            lua_pushvalue(lua.L, 2)
+            lua_pushvalue(lua.L, 1)
+            let base = lua.top - 2
+            let status = cl_pcall(lua.L, 1, cl_multret(), 0)
+            while canvas.saveDepth > depth { try? canvas.restore() }
+            if status != LUA_OK { return hostError } // the error value is on top
+            return lua.top - base
+        }
+    }
+
+    static let setFill: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.setFillColor(try lua.color(2))
+            return 0
+        }
+    }
+
+    static let setStroke: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.setStrokeColor(try lua.color(2))
+            return 0
+        }
+    }
+
+    static let setAlpha: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.setAlpha(try lua.unitComponent(2))
+            return 0
+        }
+    }
+
+    static let fillRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.fillRect(try lua.rect(2))
+            return 0
+        }
+    }
+
+    static let clearRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.clearRect(try lua.rect(2))
+            return 0
+        }
+    }
+
+    /// `c:pixel(px, py)` → r, g, b, a (0..255, straight alpha).
+    static let pixel: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let x = try lua.integer(2), y = try lua.integer(3)
+            let p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+            do {
+                p = try canvas.pixel(x: x, y: y)
+            } catch {
+                throw LuaError.message("\(error)")
+            }
+            lua.push(Int(p.r))
+            lua.push(Int(p.g))
+            lua.push(Int(p.b))
+            lua.push(Int(p.a))
+            return 4
+        }
+    }
+
+    /// `c:png()` → the PNG file's bytes as a string.
+    static let png: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            lua.push(bytes: try PNGCodec.encode(canvas.buffer))
+            return 1
+        }
+    }
+
+    static func fmt(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+extension Lua {
+    func canvas(_ index: Int32) throws -> Canvas {
+        try checkObject(index, type: CanvasBinding.typeName, as: Canvas.self)
+    }
+
+    /// Four finite numbers from `index` on: x, y, w, h.
+    func rect(_ index: Int32) throws -> Rect {
+        Rect(x: try number(index), y: try number(index + 1),
+             width: try number(index + 2), height: try number(index + 3))
+    }
+}

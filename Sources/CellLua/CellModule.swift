@@ -1,0 +1,37 @@
+import CLua
+
+/// The `cell` table: the global `cell`, also what `require "cell"` returns.
+enum CellModule {
+    static let functions: [(String, HostFunction)] = [
+        ("canvas", CanvasBinding.new),
+        ("rgb", ColorBinding.rgb),
+        ("color", ColorBinding.color),
+    ]
+
+    static let classes: [LuaClass] = [
+        CanvasBinding.luaClass,
+        ColorBinding.luaClass,
+    ]
+
+    /// The version scripts can read as `cell.version`.
+    public static let version = "0.1.0"
+
+    /// Registers the metatables, builds `cell`, sets it as a global and as
+    /// `package.loaded.cell`.
+    static func install(_ lua: Lua) {
+        let L = lua.L
+        for c in classes { c.register(lua) }
+        cl_newtable(L)
+        lua.setFunctions(functions, onTableAt: -1)
+        lua.push(version)
+        lua_setfield(L, -2, "version")
+        cl_newtable(L)
+        lua_setfield(L, -2, "ui")
+        lua_pushvalue(L, -1)
+        lua_setglobal(L, "cell")
+        lua_getfield(L, cl_registryindex(), LUA_LOADED_TABLE)
+        lua_pushvalue(L, -2)
+        lua_setfield(L, -2, "cell")
+        cl_pop(L, 2)
+    }
+}

@@ -1,0 +1,58 @@
+import CLua
+
+/// What the REPL needs from a runtime: compile a chunk the way `lua`'s own REPL
+/// does (first as an expression, then as statements), tell an incomplete chunk
+/// from a wrong one, run it and print its values.
+extension LuaRuntime {
+    public enum Evaluation: Equatable {
+        /// Ran; any values were printed.
+        case done
+        /// Needs more lines (the chunk ended early).
+        case incomplete
+        /// Did not compile or raised; the message (with traceback).
+        case failed(String)
+    }
+
+    /// Evaluates one REPL chunk. Values of an expression are printed with the
+    /// global `print`, as `lua` does.
+    public func evaluate(_ chunk: String) -> Evaluation {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        cl_pushmsghandler(L)
+        var status = load("return " + chunk)
+        if status != LUA_OK {
+            cl_pop(L, 1)
+            status = load(chunk)
+            if status == LUA_ERRSYNTAX, let s = cl_tostring(L, -1), String(cString: s).hasSuffix("<eof>") {
+                return .incomplete
+            }
+            if status != LUA_OK { return .failed(String(cString: cl_tostring(L, -1))) }
+        }
+        let result = cl_pcall(L, 0, cl_multret(), base + 1)
+        guard result == LUA_OK else {
+            let message = cl_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+            return .failed(Traceback.trim(message))
+        }
+        let count = lua_gettop(L) - (base + 1)
+        if count > 0 {
+            lua_getglobal(L, "print")
+            cl_insert(L, base + 2)
+            if cl_pcall(L, count, 0, base + 1) != LUA_OK {
+                return .failed(String(cString: cl_tostring(L, -1)))
+            }
+        }
+        return .done
+    }
+
+    private func load(_ code: String) -> Int32 {
+        let bytes = Array(code.utf8)
+        return bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { cl_load(L, $0.baseAddress, $0.count, "=stdin", "t") }
+        }
+    }
+
+    /// Asks the running chunk to stop at its next hook check (Ctrl-C in the REPL).
+    public func interrupt() {
+        cl_interrupt(L)
+    }
+}

@@ -1,0 +1,186 @@
+import CLua
+import CellImage
+import CellRaster
+import Foundation
+
+/// One Lua state with the `cell` module loaded, and what a script run needs
+/// around it: the default scale, where relative paths resolve, the canvas that
+/// becomes the result, and a callback for each file written.
+public final class LuaRuntime {
+    public struct Options: Sendable {
+        /// Pixels per point for canvases that do not set their own (`--scale`).
+        public var defaultScale: Double = 2
+        /// Stop a script after this many seconds (`--timeout`); nil = no limit.
+        public var timeout: Double? = nil
+        /// Cap on the Lua heap in bytes (`--max-memory`); nil = no limit.
+        public var maxMemory: Int? = nil
+        public init() {}
+    }
+
+    public let options: Options
+    let L: OpaquePointer
+    private let host: UnsafeMutablePointer<cl_Host>
+
+    /// Where a script's relative paths resolve: its own folder ("." for code
+    /// given with `-e`).
+    public private(set) var baseDirectory = "."
+    /// The canvas a script created last: its result unless it returns another.
+    public private(set) var lastCanvas: Canvas?
+    /// Called with the path of every file written (`c:save(path)`).
+    public var fileWritten: (String) -> Void = { print($0) }
+
+    /// Seed for `math.random`, fixed so that a script renders the same bytes on every run.
+    public static let randomSeed = 0x6365_6C6C
+
+    public init(options: Options = Options()) {
+        self.options = options
+        host = .allocate(capacity: 1)
+        host.initialize(to: cl_Host())
+        if let limit = options.maxMemory { host.pointee.limit = limit }
+        L = cl_newstate(host)
+        cl_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        luaL_openlibs(L)
+        let lua = Lua(L)
+        CellModule.install(lua)
+        lua_getglobal(L, "math")
+        lua_getfield(L, -1, "randomseed")
+        lua.push(Self.randomSeed)
+        _ = cl_pcall(L, 1, 0, 0)
+        cl_pop(L, 1)
+    }
+
+    deinit {
+        lua_close(L)
+        host.deallocate()
+    }
+
+    /// The runtime that owns `L` (kept in the state's extra space).
+    static func current(_ L: OpaquePointer) -> LuaRuntime {
+        Unmanaged<LuaRuntime>.fromOpaque(cl_extraspace(L).pointee!).takeUnretainedValue()
+    }
+
+    func canvasCreated(_ canvas: Canvas) {
+        lastCanvas = canvas
+    }
+
+    // MARK: running code
+
+    /// Runs `code` (from `-e`); returns the canvas it returned, if any.
+    @discardableResult
+    public func run(code: String, chunkName: String = "=(command line)") throws -> Canvas? {
+        try execute(Array(code.utf8), chunkName: chunkName, args: [])
+    }
+
+    /// Runs the script at `path` with `args` as `...` and in the global `arg`
+    /// table (`arg[0]` is the script). Relative paths and `require` then
+    /// resolve from the script's folder. Returns the canvas the script
+    /// returned, if any.
+    @discardableResult
+    public func run(scriptAt path: String, args: [String] = []) throws -> Canvas? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScriptError.unreadable("cannot open \(path): No such file or directory")
+        }
+        guard !isDirectory.boolValue else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError.unreadable("cannot read \(path): permission denied or unreadable")
+        }
+        var source = [UInt8](data)
+        // A first line starting with '#' (a shebang) is skipped, as lua does;
+        // its newline stays so line numbers match the file.
+        if source.first == UInt8(ascii: "#") {
+            let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
+            source.removeSubrange(source.startIndex..<end)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        setBaseDirectory(directory.isEmpty ? "." : directory)
+        setArgTable(script: path, args: args)
+        return try execute(source, chunkName: "@" + path, args: args)
+    }
+
+    private func setBaseDirectory(_ directory: String) {
+        baseDirectory = directory
+        lua_getglobal(L, "package")
+        let old = lua_getfield(L, -1, "path") == LUA_TSTRING ? String(cString: cl_tostring(L, -1)) : ""
+        cl_pop(L, 1)
+        Lua(L).push("\(directory)/?.lua;\(directory)/?/init.lua;" + old)
+        lua_setfield(L, -2, "path")
+        cl_pop(L, 1)
+    }
+
+    private func setArgTable(script: String, args: [String]) {
+        let lua = Lua(L)
+        lua_createtable(L, Int32(args.count), 2)
+        lua.push("celllua")
+        lua_rawseti(L, -2, -1)
+        lua.push(script)
+        lua_rawseti(L, -2, 0)
+        for (i, a) in args.enumerated() {
+            lua.push(a)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_setglobal(L, "arg")
+    }
+
+    private func execute(_ source: [UInt8], chunkName: String, args: [String]) throws -> Canvas? {
+        let lua = Lua(L)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        cl_pushmsghandler(L)
+        let status = source.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) {
+                cl_load(L, $0.baseAddress, $0.count, chunkName, "bt")
+            }
+        }
+        guard status == LUA_OK else {
+            throw ScriptError.syntax(errorText(at: -1))
+        }
+        for a in args { lua.push(a) }
+        if let timeout = options.timeout {
+            host.pointee.timeout = timeout
+            host.pointee.deadline = cl_now() + timeout
+            cl_sethook(L)
+        }
+        let result = cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
+        host.pointee.deadline = 0
+        guard result == LUA_OK else {
+            throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
+        }
+        if lua_gettop(L) > base + 1,
+           let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
+            lastCanvas = canvas
+            return canvas
+        }
+        return nil
+    }
+
+    private func errorText(at index: Int32) -> String {
+        if let s = cl_tostring(L, index) { return String(cString: s) }
+        return "(error object is a \(Lua(L).typeName(index)) value)"
+    }
+
+    // MARK: files
+
+    /// `path` resolved against the script's folder unless absolute.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || baseDirectory == "." || baseDirectory.isEmpty { return path }
+        return baseDirectory + "/" + path
+    }
+
+    /// Writes `canvas` to `path` (resolved from the script's folder), format
+    /// by extension, atomically; reports and returns the path written.
+    @discardableResult
+    public func write(_ canvas: Canvas, to path: String) throws -> String {
+        try write(canvas, toCurrentDirectoryPath: resolve(path))
+    }
+
+    /// Writes `canvas` to `target` as given (relative to the process' current
+    /// directory, as `-o` is), atomically; reports and returns the path.
+    @discardableResult
+    public func write(_ canvas: Canvas, toCurrentDirectoryPath target: String) throws -> String {
+        let format = try ImageFormat.forPath(target)
+        try AtomicFile.write(try format.encode(canvas.buffer), to: target)
+        fileWritten(target)
+        return target
+    }
+}

@@ -1,0 +1,93 @@
+import CLua
+
+/// Swift objects as Lua userdata: the userdata block holds one retained
+/// reference; the metatable (registered under the type's name, which is also
+/// its `__name`) gives methods, fields, `__tostring` and a `__gc` that releases it.
+///
+/// After `__gc` the slot is nil, so a call on a collected object (possible from
+/// a finalizer that resurrects it) is a clear error, not a dangling pointer.
+struct LuaClass {
+    /// Registry key and `__name`: what messages call the type ("Canvas").
+    let name: String
+    let methods: [(String, HostFunction)]
+    /// `__index`: usually `lua.pushMethod()` first, then the type's fields.
+    let index: HostFunction
+    let tostring: HostFunction
+    /// Further metamethods (`__eq`, ...).
+    var metamethods: [(String, HostFunction)] = []
+
+    /// Creates the metatable in the registry; methods go in its `__methods`.
+    func register(_ lua: Lua) {
+        let L = lua.L
+        luaL_newmetatable(L, name)
+        cl_newtable(L)
+        lua.setFunctions(methods, onTableAt: -1)
+        lua_setfield(L, -2, "__methods")
+        lua.setFunctions([("__index", index), ("__tostring", tostring), ("__gc", collect)] + metamethods,
+                         onTableAt: -1)
+        cl_pop(L, 1)
+    }
+}
+
+private let collect: HostFunction = { L in
+    guarded(L) { lua in
+        if let block = lua_touserdata(lua.L, 1) {
+            let slot = block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            if let object = slot.pointee {
+                Unmanaged<AnyObject>.fromOpaque(object).release()
+                slot.pointee = nil
+            }
+        }
+        return 0
+    }
+}
+
+extension Lua {
+    /// For `__index(self, key)`: pushes the method named `key` from the
+    /// metatable's `__methods` and returns true, or leaves the stack as it was.
+    func pushMethod() -> Bool {
+        guard lua_getmetatable(L, 1) != 0 else { return false }
+        lua_pushstring(L, "__methods")
+        lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            cl_pop(L, 2)
+            return false
+        }
+        lua_pushvalue(L, 2)
+        lua_rawget(L, -2)
+        if lua_type(L, -1) != LUA_TNIL { return true }
+        cl_pop(L, 3)
+        return false
+    }
+
+    /// The key of an `__index` call, if it is a string.
+    var indexKey: String? {
+        lua_type(L, 2) == LUA_TSTRING ? String(cString: cl_tostring(L, 2)) : nil
+    }
+
+    /// Pushes `object` as userdata of the registered class `type`.
+    func pushObject(_ object: AnyObject, type: String) {
+        let block = cl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+        block.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        luaL_setmetatable(L, type)
+    }
+
+    /// The object at `index` if it is live userdata of class `type`, else nil.
+    func testObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) -> T? {
+        guard let block = luaL_testudata(L, index, type),
+              let raw = block.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
+    }
+
+    /// The object at `index`, or an argument error ("Canvas expected, got nil").
+    func checkObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) throws -> T {
+        guard let block = luaL_testudata(L, index, type) else {
+            throw typeError(index, expected: type)
+        }
+        guard let raw = block.load(as: UnsafeMutableRawPointer?.self),
+              let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T else {
+            throw LuaError.argument(index, "\(type) has been garbage-collected")
+        }
+        return object
+    }
+}

@@ -1,0 +1,94 @@
+/// A premultiplied RGBA8 image: bytes R, G, B, A per pixel, rows top to bottom,
+/// `width * 4` bytes per row, zero-initialised (transparent black).
+///
+/// A class with manually managed storage so pixel loops work on a raw pointer
+/// with no copy-on-write checks, bounds checks or ARC traffic.
+public final class PixelBuffer {
+    public let width: Int
+    public let height: Int
+    public let data: UnsafeMutablePointer<UInt8>
+
+    /// Bytes per row.
+    public var stride: Int { width * 4 }
+    public var byteCount: Int { width * height * 4 }
+
+    /// Allocates a transparent buffer. Sizes must already be validated (see
+    /// `CanvasLimits`); this initializer only refuses non-positive ones.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
+        self.width = width
+        self.height = height
+        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        data.initialize(repeating: 0, count: width * height * 4)
+    }
+
+    deinit {
+        data.deallocate()
+    }
+
+    /// The stored (premultiplied) bytes of pixel (x, y).
+    public func premultiplied(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let p = data + (y * width + x) * 4
+        return (p[0], p[1], p[2], p[3])
+    }
+
+    /// Pixel (x, y) with straight alpha, rounded to nearest: what a PNG stores.
+    public func straight(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let p = premultiplied(x: x, y: y)
+        return (Self.unpremultiply(p.r, p.a), Self.unpremultiply(p.g, p.a),
+                Self.unpremultiply(p.b, p.a), p.a)
+    }
+
+    /// `value * 255 / alpha` rounded to nearest and clamped; 0 when alpha is 0.
+    @inline(__always)
+    public static func unpremultiply(_ value: UInt8, _ alpha: UInt8) -> UInt8 {
+        guard alpha != 0 else { return 0 }
+        if alpha == 255 { return value }
+        let a = Int(alpha)
+        return UInt8(Swift.min(255, (Int(value) * 255 + a / 2) / a))
+    }
+
+    /// `value * alpha / 255` rounded to nearest.
+    @inline(__always)
+    public static func premultiply(_ value: UInt8, _ alpha: UInt8) -> UInt8 {
+        let t = Int(value) * Int(alpha) + 128
+        return UInt8((t + (t >> 8)) >> 8)
+    }
+
+    /// Rows of straight-alpha RGBA8, for encoders.
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: byteCount)
+        out.withUnsafeMutableBufferPointer { dst in
+            for i in 0..<(width * height) {
+                let o = i * 4
+                let a = data[o + 3]
+                dst[o] = Self.unpremultiply(data[o], a)
+                dst[o + 1] = Self.unpremultiply(data[o + 1], a)
+                dst[o + 2] = Self.unpremultiply(data[o + 2], a)
+                dst[o + 3] = a
+            }
+        }
+        return out
+    }
+
+    /// Fills every pixel with one premultiplied value (no blending).
+    public func fill(_ color: PremultipliedColor) {
+        let word = Self.pack(color)
+        data.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+            words.update(repeating: word, count: width * height)
+        }
+    }
+
+    /// The four bytes of `color` as one native-endian word in R, G, B, A memory order.
+    @inline(__always)
+    static func pack(_ color: PremultipliedColor) -> UInt32 {
+        var word: UInt32 = 0
+        withUnsafeMutableBytes(of: &word) { bytes in
+            bytes[0] = UInt8(color.r)
+            bytes[1] = UInt8(color.g)
+            bytes[2] = UInt8(color.b)
+            bytes[3] = UInt8(color.a)
+        }
+        return word
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+
+/// The command line of API.md. Parsing only: `Main` runs it.
+struct CommandLineOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "celllua",
+        abstract: "Render iOS-style table views and 2D drawings from Lua scripts.",
+        usage: """
+            celllua [options] script.lua [options] [-- script args...]
+            celllua [options]            (no script: the interactive REPL)
+            """,
+        discussion: """
+            The result of a script is the canvas it returns (`return c`), or else the
+            last canvas it created; it is written to --output, by default
+            <script stem>.png in the current directory. The path of every file
+            written is printed on stdout.
+
+            Exit status: 0 success, 1 the script failed, 2 bad usage or unreadable input.
+
+            Examples:
+              celllua examples/hello.lua                 writes hello.png
+              celllua examples/hello.lua -o out.ppm      PPM, composited over white
+              celllua --scale 3 examples/hello.lua       3 pixels per point
+              celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
+            """,
+        version: "celllua \(Version.string)"
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where the result is written; .png (RGBA), .ppm (over white) or .pam (RGBA).",
+        valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Pixels per point for canvases that do not set their own.", valueName: "n"))
+    var scale: Double = 2
+
+    @Option(name: .customShort("D", allowingJoined: true),
+            help: ArgumentHelp("Set a parameter read by cell.param (repeatable).", valueName: "name=value"))
+    var define: [String] = []
+
+    @Option(help: ArgumentHelp("Render one entry of the script's variants table.", valueName: "name"))
+    var variant: String?
+
+    @Flag(help: "Render every variant, one file each: <stem>-<variant>.<ext>.")
+    var allVariants = false
+
+    @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
+    var sheet = false
+
+    @Flag(help: "Render, then re-render whenever the script or a file it loaded changes.")
+    var watch = false
+
+    @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals.")
+    var interactive = false
+
+    @Option(name: .customShort("e"), help: ArgumentHelp(
+        "Run CODE before the script; with no script, CODE is the whole run.", valueName: "code"))
+    var execute: [String] = []
+
+    @Option(help: ArgumentHelp("Stop a script that runs longer than this.", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
+    var maxMemory: Double?
+
+    @Flag(help: "Run the script without io, os.execute/remove/rename, C modules or binary chunks.")
+    var sandbox = false
+
+    @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "script.lua"))
+    var script: String?
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("Arguments for the script's arg table.", visibility: .hidden))
+    var scriptArguments: [String] = []
+
+    mutating func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 64 else {
+            throw ValidationError("--scale must be a number in (0, 64], got \(scale)")
+        }
+        if let timeout, !(timeout.isFinite && timeout > 0) {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
+        if let maxMemory, !(maxMemory.isFinite && maxMemory > 0) {
+            throw ValidationError("--max-memory must be a positive number of megabytes")
+        }
+        for d in define where !d.contains("=") {
+            throw ValidationError("-D expects name=value, got '\(d)'")
+        }
+        if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
+        for (flag, used) in [("--variant", variant != nil), ("--all-variants", allVariants),
+                             ("--watch", watch), ("--sandbox", sandbox)] where used {
+            throw ValidationError("\(flag) is not implemented yet in this build")
+        }
+    }
+}
+
+enum Version {
+    static let string = "0.1.0 (Lua 5.4)"
+}
