@@ -38,6 +38,8 @@ let package = Package(
             name: "celllua",
             dependencies: [
                 "CellLua",
+                "CellImage",
+                "CellRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage"]),
         .testTarget(
             name: "CellluaCLITests",
-            dependencies: ["celllua", "CellImage", "CellRaster"]
+            dependencies: ["CellImage", "CellRaster"]
         ),
     ]
 )

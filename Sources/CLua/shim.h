@@ -213,11 +213,17 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
         h->interrupted = 0;
         if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
         else lua_sethook(L, NULL, 0, 0);
-        luaL_error(L, "interrupted!");
+        luaL_where(L, 0); /* in a hook, level 0 is the running Lua function */
+        lua_pushliteral(L, "interrupted!");
+        lua_concat(L, 2);
+        lua_error(L);
     }
     if (h->deadline > 0 && cl_now() > h->deadline) {
         h->deadline = 0;
-        luaL_error(L, "script timed out after %f seconds", h->timeout);
+        luaL_where(L, 0);
+        lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

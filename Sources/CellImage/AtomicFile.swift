@@ -16,7 +16,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             throw ImageError.io("cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String? = nil
         bytes.withUnsafeBytes { raw in
             var offset = 0

@@ -56,3 +56,33 @@ extension LuaRuntime {
         cl_interrupt(L)
     }
 }
+
+extension LuaRuntime {
+    /// Runs `code` and returns its results converted with the global
+    /// `tostring`: for tests and tools that inspect a script's values.
+    public func strings(_ code: String, chunkName: String = "=(strings)") throws -> [String] {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        cl_pushmsghandler(L)
+        let bytes = Array(code.utf8)
+        let status = bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { cl_load(L, $0.baseAddress, $0.count, chunkName, "t") }
+        }
+        guard status == LUA_OK else { throw ScriptError.syntax(String(cString: cl_tostring(L, -1))) }
+        guard cl_pcall(L, 0, cl_multret(), base + 1) == LUA_OK else {
+            throw ScriptError.runtime(Traceback.trim(String(cString: cl_tostring(L, -1))))
+        }
+        var out: [String] = []
+        let count = lua_gettop(L) - (base + 1)
+        for i in 0..<count {
+            lua_getglobal(L, "tostring")
+            lua_pushvalue(L, base + 2 + i)
+            guard cl_pcall(L, 1, 1, base + 1) == LUA_OK, let s = cl_tostring(L, -1) else {
+                throw ScriptError.runtime("tostring failed on result \(i + 1)")
+            }
+            out.append(String(cString: s))
+            cl_pop(L, 1)
+        }
+        return out
+    }
+}

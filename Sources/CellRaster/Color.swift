@@ -94,4 +94,11 @@ public struct Color: Hashable, Sendable {
 /// at partial coverage rounds once, at the end).
 public struct PremultipliedColor: Sendable, Equatable {
     public var r: Float, g: Float, b: Float, a: Float
+
+    public init(r: Float, g: Float, b: Float, a: Float) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellImage
 
 /// The command line of API.md. Parsing only: `Main` runs it.
 struct CommandLineOptions: ParsableCommand {
@@ -84,6 +85,13 @@ struct CommandLineOptions: ParsableCommand {
         }
         for d in define where !d.contains("=") {
             throw ValidationError("-D expects name=value, got '\(d)'")
+        }
+        if let output {
+            do {
+                _ = try ImageFormat.forPath(output)
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
         for (flag, used) in [("--variant", variant != nil), ("--all-variants", allVariants),

@@ -9,7 +9,7 @@ enum Main {
     static func main() {
         let options: CommandLineOptions
         do {
-            options = try CommandLineOptions.parseAsRoot() as! CommandLineOptions
+            options = try CommandLineOptions.parse()
         } catch {
             let code = CommandLineOptions.exitCode(for: error)
             let message = CommandLineOptions.fullMessage(for: error)

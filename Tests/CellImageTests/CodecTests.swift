@@ -1,0 +1,106 @@
+import CellGeometry
+import CellRaster
+import Foundation
+import Testing
+import CellImage
+
+@Suite struct CodecTests {
+    /// A buffer holding every alpha value with varied colors.
+    func gradientBuffer() -> PixelBuffer {
+        let b = PixelBuffer(width: 256, height: 3)
+        for x in 0..<256 {
+            for y in 0..<3 {
+                let a = UInt8(x)
+                let p = b.data + (y * 256 + x) * 4
+                p[0] = PixelBuffer.premultiply(UInt8((x * 7 + y * 50) & 255), a)
+                p[1] = PixelBuffer.premultiply(UInt8((x * 3) & 255), a)
+                p[2] = PixelBuffer.premultiply(UInt8(255 - x), a)
+                p[3] = a
+            }
+        }
+        return b
+    }
+
+    @Test func pngRoundTripsPixelForPixel() throws {
+        let b = gradientBuffer()
+        let png = try PNGCodec.encode(b)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let (w, h, rgba) = try PNGCodec.decodeStraight(png)
+        #expect(w == 256 && h == 3)
+        #expect(rgba == b.straightRGBA())
+        let back = try PNGCodec.decode(png)
+        #expect(memcmp(back.data, b.data, b.byteCount) == 0)
+    }
+
+    @Test func pngBytesAreDeterministicAndHaveNoTimeChunk() throws {
+        let b = gradientBuffer()
+        let one = try PNGCodec.encode(b), two = try PNGCodec.encode(b)
+        #expect(one == two)
+        let text = String(decoding: one, as: UTF8.self)
+        #expect(!text.contains("tIME"))
+        #expect(!text.contains("tEXt"))
+    }
+
+    @Test func ppmIsCompositedOverWhite() {
+        let b = PixelBuffer(width: 2, height: 1)
+        // pixel 0: transparent -> white; pixel 1: red at alpha 128 (premultiplied 128,0,0)
+        b.data[4] = 128
+        b.data[7] = 128
+        let ppm = Netpbm.ppm(b)
+        let header = Array("P6\n2 1\n255\n".utf8)
+        #expect(Array(ppm.prefix(header.count)) == header)
+        #expect(Array(ppm.dropFirst(header.count)) == [255, 255, 255, 255, 127, 127])
+    }
+
+    @Test func pamHasAlphaAndStraightValues() {
+        let b = PixelBuffer(width: 1, height: 1)
+        b.data[0] = 64
+        b.data[3] = 128
+        let pam = Netpbm.pam(b)
+        let header = Array("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
+        #expect(Array(pam.prefix(header.count)) == header)
+        #expect(Array(pam.dropFirst(header.count)) == [128, 0, 0, 128])
+    }
+
+    @Test func formatsByExtension() throws {
+        #expect(try ImageFormat.forPath("a/b/out.PNG") == .png)
+        #expect(try ImageFormat.forPath("x.ppm") == .ppm)
+        #expect(try ImageFormat.forPath("x.pam") == .pam)
+        #expect(throws: ImageError.self) { try ImageFormat.forPath("x.jpg") }
+        #expect(throws: ImageError.self) { try ImageFormat.forPath("dir.d/noext") }
+        #expect(throws: ImageError.self) { try ImageFormat.forPath(".png") }
+    }
+
+    @Test func truncatedAndBogusPNGsAreErrors() throws {
+        let png = try PNGCodec.encode(gradientBuffer())
+        #expect(throws: ImageError.self) { try PNGCodec.decode(Array(png.prefix(png.count / 2))) }
+        #expect(throws: ImageError.self) { try PNGCodec.decode(Array("not a png at all".utf8)) }
+        #expect(throws: ImageError.self) { try PNGCodec.decode([]) }
+    }
+}
+
+@Suite struct AtomicFileTests {
+    func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "celllua-atomic-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func writesAndLeavesNoTemporaryFiles() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AtomicFile.write([1, 2, 3], to: dir + "/a.png")
+        try AtomicFile.write([4, 5], to: dir + "/a.png")
+        #expect(FileManager.default.contents(atPath: dir + "/a.png") == Data([4, 5]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
+    }
+
+    @Test func failureLeavesTheTargetAlone() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/missing/a.png") }
+        try FileManager.default.createDirectory(atPath: dir + "/d.png", withIntermediateDirectories: false)
+        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/d.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["d.png"])
+    }
+}

@@ -1,0 +1,36 @@
+import CellLua
+import Foundation
+
+/// A fresh runtime that records written files instead of printing them.
+func makeRuntime(_ options: LuaRuntime.Options = .init()) -> LuaRuntime {
+    let runtime = LuaRuntime(options: options)
+    runtime.fileWritten = { _ in }
+    return runtime
+}
+
+/// Runs `code` in a fresh runtime (chunk name `test.lua`) and returns the
+/// error message, or nil when it succeeds.
+func errorMessage(_ code: String, options: LuaRuntime.Options = .init()) -> String? {
+    do {
+        try makeRuntime(options).run(code: code, chunkName: "@test.lua")
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// The first line of `code`'s error message (without the traceback).
+func firstLine(_ code: String) -> String? {
+    errorMessage(code)?.split(separator: "\n").first.map(String.init)
+}
+
+/// The results of `code`, through `tostring`.
+func values(_ code: String) throws -> [String] {
+    try makeRuntime().strings(code)
+}
+
+func temporaryDirectory() -> String {
+    let path = NSTemporaryDirectory() + "celllua-lua-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Exit statuses, error text, and that a failing run loses nothing.
+@Suite struct FailureTests {
+    @Test func runtimeError() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("local c = cell.canvas(2, 2)\n\nerror('something broke')", to: dir + "/boom.lua")
+        let r = try Celllua.run(["boom.lua"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("boom.lua:3: something broke\nstack traceback:\n"))
+        #expect(r.stderr.contains("boom.lua:3: in main chunk"))
+        #expect(!r.stderr.contains("[C]: in ?"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["boom.lua"])
+    }
+
+    @Test func syntaxError() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("local c = cell.canvas(2, 2)\nc:fill_rect(0, 0, 1, 1\n", to: dir + "/syntax.lua")
+        let r = try Celllua.run(["syntax.lua"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("syntax.lua:3: ')' expected (to close '(' at line 2) near <eof>"))
+    }
+
+    @Test func badArgument() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("local c = cell.canvas(2, 2)\nc:fill_rect(0, 0, 'wide', 1)\n", to: dir + "/arg.lua")
+        let r = try Celllua.run(["arg.lua"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("arg.lua:2: bad argument #3 to 'fill_rect' (number expected, got string)\n"))
+        #expect(r.stderr.contains("[C]: in method 'fill_rect'"))
+    }
+
+    @Test func missingScriptIsUsageError() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Celllua.run(["nothere.lua"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr == "cannot open nothere.lua: No such file or directory\n")
+        let d = try Celllua.run(["."], in: dir)
+        #expect(d.status == 2 && d.stderr.contains("is a directory"))
+    }
+
+    @Test func badUsage() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for args in [["--bogus"], ["--scale", "0", "x.lua"], ["--scale", "abc"], ["-o", "x.jpg", "x.lua"],
+                     ["-D", "novalue", "x.lua"], ["--timeout", "-1", "x.lua"]] {
+            let r = try Celllua.run(args, in: dir)
+            #expect(r.status == 2, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("Error:") || r.stderr.contains("error"), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func versionAndHelp() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let v = try Celllua.run(["--version"], in: dir)
+        #expect(v.status == 0 && v.stdout.hasPrefix("celllua 0."))
+        let h = try Celllua.run(["--help"], in: dir)
+        #expect(h.status == 0)
+        for word in ["--output", "--scale", "-D", "--timeout", "Examples:", "Exit status"] {
+            #expect(h.stdout.contains(word), "help mentions \(word)")
+        }
+        #expect(try Celllua.run(["-h"], in: dir).status == 0)
+    }
+
+    /// A failing run leaves an earlier good output byte-identical, and no
+    /// temporary files behind.
+    @Test func failureKeepsThePreviousOutput() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("return cell.canvas(5, 5, {background = 'red'})", to: dir + "/art.lua")
+        #expect(try Celllua.run(["art.lua"], in: dir).status == 0)
+        let good = try #require(bytes(dir + "/art.png"))
+        write("local c = cell.canvas(5, 5, {background = 'blue'})\nc:fill_rect(nil)", to: dir + "/art.lua")
+        #expect(try Celllua.run(["art.lua"], in: dir).status == 1)
+        write("local c = cell.canvas(5, 5) c:save('art.png') error('after save')", to: dir + "/art2.lua")
+        #expect(bytes(dir + "/art.png") == good)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["art.lua", "art.png", "art2.lua"])
+    }
+
+    @Test func unwritableOutputIsAnError() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("return cell.canvas(2, 2)", to: dir + "/ok.lua")
+        let r = try Celllua.run(["ok.lua", "-o", "no/such/dir/x.png"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot write 'no/such/dir/x.png'"))
+    }
+
+    @Test func timeoutStopsTheScript() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("local c = cell.canvas(2, 2)\nwhile true do end", to: dir + "/loop.lua")
+        let r = try Celllua.run(["--timeout", "0.3", "loop.lua"], in: dir, timeout: 10)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("loop.lua:2: script timed out after 0.3 seconds"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["loop.lua"])
+    }
+}

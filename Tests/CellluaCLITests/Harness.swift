@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Runs the celllua binary as a user would. The binary is `$CELLLUA_BIN`
+/// (scripts/test sets it) or the release build beside this package.
+struct Celllua {
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["CELLLUA_BIN"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/release/celllua").path
+    }()
+
+    static let examples: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples").path
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs celllua with `arguments` in `directory`, feeding `input` on stdin,
+    /// killed after `timeout` seconds (a hang fails the test, never the suite).
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String, input: String = "",
+                    timeout: Double = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // Output goes to files, not pipes: nothing can block on a full pipe.
+        let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: capture + ".out", contents: nil)
+        FileManager.default.createFile(atPath: capture + ".err", contents: nil)
+        FileManager.default.createFile(atPath: capture + ".in", contents: Data(input.utf8))
+        defer {
+            for ext in [".out", ".err", ".in"] { try? FileManager.default.removeItem(atPath: capture + ext) }
+        }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
+        let inp = try FileHandle(forReadingFrom: URL(fileURLWithPath: capture + ".in"))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("celllua \(arguments) did not finish within \(timeout) s")
+                break
+            }
+            usleep(2000)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        try inp.close()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: FileManager.default.contents(atPath: capture + ".out") ?? Data(), as: UTF8.self),
+                      stderr: String(decoding: FileManager.default.contents(atPath: capture + ".err") ?? Data(), as: UTF8.self))
+    }
+}
+
+/// A fresh directory for one test, removed by the caller.
+func scratchDirectory() -> String {
+    let path = NSTemporaryDirectory() + "celllua-cli-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func write(_ text: String, to path: String) {
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+}
