@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
         .testTarget(name: "CellRasterTests", dependencies: ["CellRaster"]),
         .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
         .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage"]),
