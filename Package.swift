@@ -8,6 +8,11 @@ let package = Package(
     name: "celllua",
     products: [
         .executable(name: "celllua", targets: ["celllua"]),
+        // Libraries for the benchmark package (Benchmarks/) and embedders.
+        .library(name: "CellGeometry", targets: ["CellGeometry"]),
+        .library(name: "CellRaster", targets: ["CellRaster"]),
+        .library(name: "CellImage", targets: ["CellImage"]),
+        .library(name: "CellLua", targets: ["CellLua"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

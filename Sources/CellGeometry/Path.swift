@@ -35,6 +35,10 @@ public struct Path: Sendable, Equatable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// True when a drawing call would continue the current subpath (there is
+    /// a current point and the subpath is not closed).
+    public var hasOpenSubpath: Bool { currentPoint != nil && !needsMove }
+
     // MARK: construction
 
     public mutating func move(to p: Point) {
@@ -223,9 +227,16 @@ public struct Path: Sendable, Equatable {
         close()
     }
 
-    /// Appends `other`'s subpaths (transformed), as CGPathAddPath.
-    public mutating func addPath(_ other: Path, transform: AffineTransform = .identity) {
+    /// Appends `other`'s subpaths (transformed), as CGPathAddPath. With
+    /// `continuing`, a leading `move` of `other` is skipped so its first
+    /// segment continues this path's open subpath.
+    public mutating func addPath(_ other: Path, transform: AffineTransform = .identity, continuing: Bool = false) {
+        var skip = continuing
         for element in other.elements {
+            if skip {
+                skip = false
+                if case .move = element, hasOpenSubpath { continue }
+            }
             switch element {
             case .move(let p): move(to: transform.apply(p))
             case .line(let p): line(to: transform.apply(p))

@@ -13,14 +13,10 @@ enum CanvasBinding {
             ("save", save),
             ("restore", restore),
             ("with", with),
-            ("set_fill", setFill),
-            ("set_stroke", setStroke),
-            ("set_alpha", setAlpha),
-            ("fill_rect", fillRect),
-            ("clear_rect", clearRect),
             ("pixel", pixel),
             ("png", png),
-        ],
+        ] + transformMethods + styleMethods + paintMethods + clipMethods
+          + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 
     /// `cell.canvas(w, h [, opts])`: transparent unless `background` is given;
@@ -117,46 +113,6 @@ enum CanvasBinding {
             while canvas.saveDepth > depth { try? canvas.restore() }
             if status != LUA_OK { return hostError } // the error value is on top
             return lua.top - base
-        }
-    }
-
-    static let setFill: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            canvas.setFillColor(try lua.color(2))
-            return 0
-        }
-    }
-
-    static let setStroke: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            canvas.setStrokeColor(try lua.color(2))
-            return 0
-        }
-    }
-
-    static let setAlpha: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            canvas.setAlpha(try lua.unitComponent(2))
-            return 0
-        }
-    }
-
-    static let fillRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            canvas.fillRect(try lua.rect(2))
-            return 0
-        }
-    }
-
-    static let clearRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            canvas.clearRect(try lua.rect(2))
-            return 0
         }
     }
 

@@ -4,12 +4,14 @@ import CLua
 enum CellModule {
     static let functions: [(String, HostFunction)] = [
         ("canvas", CanvasBinding.new),
+        ("path", PathBinding.new),
         ("rgb", ColorBinding.rgb),
         ("color", ColorBinding.color),
     ]
 
     static let classes: [LuaClass] = [
         CanvasBinding.luaClass,
+        PathBinding.luaClass,
         ColorBinding.luaClass,
     ]
 

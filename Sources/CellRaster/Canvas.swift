@@ -1,8 +1,8 @@
 import CellGeometry
 
 /// A bitmap drawing context with Core Graphics semantics: user space in points
-/// (origin top-left, y down), a device scale, a graphics-state stack, and
-/// compositing bounded by coverage.
+/// (origin top-left, y down), a device scale, a graphics-state stack, a
+/// current path, clipping, and compositing bounded by coverage.
 public final class Canvas {
     /// Size in points.
     public let width: Double
@@ -11,8 +11,15 @@ public final class Canvas {
     public let scale: Double
     public let buffer: PixelBuffer
 
-    public private(set) var state: GraphicsState
+    public internal(set) var state: GraphicsState
     private var stateStack: [GraphicsState] = []
+    /// The current path, in device space (points are transformed when added,
+    /// as in Core Graphics).
+    public internal(set) var currentPath = Path()
+    let rasterizer = Rasterizer()
+
+    /// Curves are flattened to within this many device pixels.
+    public static let flatteningTolerance = 0.05
 
     /// A transparent canvas of `width` x `height` points at `scale` pixels per
     /// point. Throws for non-positive, non-finite or over-limit sizes.
@@ -22,11 +29,12 @@ public final class Canvas {
         self.height = height
         self.scale = scale
         buffer = PixelBuffer(width: pw, height: ph)
-        state = GraphicsState(ctm: .scale(scale, scale))
+        state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
     }
 
     public var pixelWidth: Int { buffer.width }
     public var pixelHeight: Int { buffer.height }
+    var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 
     /// How many `save`s are open.
     public var saveDepth: Int { stateStack.count }
@@ -42,37 +50,64 @@ public final class Canvas {
         state = top
     }
 
-    public func setFillColor(_ color: Color) {
-        state.fillColor = color
-    }
+    public func setFillColor(_ color: Color) { state.fillColor = color }
+    public func setStrokeColor(_ color: Color) { state.strokeColor = color }
+    public func setAlpha(_ alpha: Double) { state.alpha = Swift.min(Swift.max(alpha, 0), 1) }
+    public func setAntialias(_ on: Bool) { state.antialias = on }
+    public func setStrokeStyle(_ style: StrokeStyle) { state.strokeStyle = style }
 
-    public func setStrokeColor(_ color: Color) {
-        state.strokeColor = color
-    }
+    // MARK: transform (each acts in user space: prepended to the CTM)
 
-    public func setAlpha(_ alpha: Double) {
-        state.alpha = Swift.min(Swift.max(alpha, 0), 1)
-    }
+    public func concat(_ t: AffineTransform) { state.ctm = t.concatenating(state.ctm) }
+    public func translate(_ tx: Double, _ ty: Double) { concat(.translation(tx, ty)) }
+    public func scaleBy(_ sx: Double, _ sy: Double) { concat(.scale(sx, sy)) }
+    public func rotate(_ angle: Double) { concat(.rotation(angle)) }
 
     // MARK: painting
 
-    /// Fills `rect` (user space) with the fill color, source-over, with exact
-    /// area coverage at its edges (CGContextFillRect).
-    public func fillRect(_ rect: Rect) {
-        let source = state.fillColor.premultiplied(alpha: state.alpha)
-        guard source.a > 0 else { return }
-        RectCoverage.forEach(in: deviceRect(rect), buffer: buffer) { row, x0, count, rowCoverage, columnCoverage in
-            Composite.sourceOver(source, row: row, x0: x0, count: count,
-                                 rowCoverage: rowCoverage, columnCoverage: columnCoverage)
-        }
+    /// Fills `path` (user space), or the current path (consumed) when nil.
+    public func fill(_ path: Path? = nil, rule: FillRule = .nonzero) {
+        let device = devicePath(path)
+        paint(device.flattened(tolerance: Self.flatteningTolerance), rule: rule, color: state.fillColor)
     }
 
-    /// Clears `rect` to transparent (CGContextClearRect); partly covered edge
-    /// pixels keep the uncovered fraction of what was there.
+    /// Strokes `path` (user space), or the current path (consumed) when nil,
+    /// with the line style in force; the pen is in user space, so a
+    /// non-uniform transform gives a non-uniform line, as in Core Graphics.
+    public func stroke(_ path: Path? = nil) throws {
+        let device = devicePath(path)
+        try strokeDevicePath(device)
+    }
+
+    /// Fills then strokes, consuming the current path once.
+    public func fillStroke(_ path: Path? = nil, rule: FillRule = .nonzero) throws {
+        let device = devicePath(path)
+        paint(device.flattened(tolerance: Self.flatteningTolerance), rule: rule, color: state.fillColor)
+        try strokeDevicePath(device)
+    }
+
+    /// CGContextFillRect: the current path is left alone.
+    public func fillRect(_ rect: Rect) {
+        var p = Path()
+        p.addRect(rect.standardized)
+        paint(p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance),
+              rule: .nonzero, color: state.fillColor)
+    }
+
+    public func strokeRect(_ rect: Rect) throws {
+        var p = Path()
+        p.addRect(rect.standardized)
+        try strokeDevicePath(p.transformed(by: state.ctm))
+    }
+
+    /// CGContextClearRect: to transparent within the clip; partly covered
+    /// edge pixels keep the uncovered fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        RectCoverage.forEach(in: deviceRect(rect), buffer: buffer) { row, x0, count, rowCoverage, columnCoverage in
-            Composite.clear(row: row, x0: x0, count: count,
-                            rowCoverage: rowCoverage, columnCoverage: columnCoverage)
+        var p = Path()
+        p.addRect(rect.standardized)
+        let polygons = p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance)
+        coverSpans(polygons, rule: .nonzero) { dst, coverage, count in
+            Composite.clear(dst: dst, coverage: coverage, count: count)
         }
     }
 
@@ -81,10 +116,81 @@ public final class Canvas {
         buffer.fill(color.premultiplied())
     }
 
-    /// The device-space rectangle for a user-space one. Only rectilinear
-    /// transforms exist in this API so far (scale), so the image of a rect is a rect.
-    private func deviceRect(_ rect: Rect) -> Rect {
-        state.ctm.apply(rect.standardized)
+    /// The device-space path to paint: `path` through the CTM, or the current
+    /// path, which painting consumes.
+    func devicePath(_ path: Path?) -> Path {
+        if let path { return path.transformed(by: state.ctm) }
+        let device = currentPath
+        currentPath = Path()
+        return device
+    }
+
+    private func strokeDevicePath(_ device: Path) throws {
+        let style = state.strokeStyle
+        let outline: Path
+        if style.width == 0 {
+            // Width 0 is the thinnest line the device can show: one pixel.
+            var hairline = style
+            hairline.width = 1
+            hairline.dashes = style.dashes.map { $0 * ctmScale }
+            hairline.dashPhase = style.dashPhase * ctmScale
+            outline = try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance)
+        } else {
+            guard let inverse = state.ctm.inverted else { return }
+            let user = device.transformed(by: inverse)
+            let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
+            outline = try Stroker.stroke(user, style: style, tolerance: tolerance).transformed(by: state.ctm)
+        }
+        paint(outline.flattened(tolerance: Self.flatteningTolerance), rule: .nonzero, color: state.strokeColor)
+    }
+
+    /// The largest factor by which the CTM stretches a length (its largest
+    /// singular value): user-space tolerances are divided by it.
+    var ctmScale: Double {
+        let t = state.ctm
+        let p = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2
+        let q = ((t.a * t.a + t.b * t.b - t.c * t.c - t.d * t.d) / 2)
+        let r = t.a * t.c + t.b * t.d
+        return (p + (q * q + r * r).squareRoot()).squareRoot()
+    }
+
+    // MARK: compositing
+
+    /// Composites `color` (with the state's alpha) through `polygons`'
+    /// coverage and the clip, source-over.
+    func paint(_ polygons: [Polyline], rule: FillRule, color: Color) {
+        let source = color.premultiplied(alpha: state.alpha)
+        guard source.a > 0 else { return }
+        coverSpans(polygons, rule: rule) { dst, coverage, count in
+            Composite.sourceOver(source, dst: dst, coverage: coverage, count: count)
+        }
+    }
+
+    /// Rasterizes `polygons` within the clip and calls `body` for each span
+    /// with the destination pixels and the coverage already multiplied by the
+    /// clip mask.
+    func coverSpans(_ polygons: [Polyline], rule: FillRule,
+                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Void) {
+        let clip = state.clip
+        let bounds = clip.bounds
+        guard !bounds.isEmpty else { return }
+        let stride = buffer.stride
+        let data = buffer.data
+        switch clip {
+        case .rect:
+            rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { y, x, count, coverage in
+                body(data + y * stride + x * 4, coverage, count)
+            }
+        case .mask(let mask):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
+                let masked = scratch.baseAddress!
+                rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { y, x, count, coverage in
+                    let m = mask.data + y * mask.width + x
+                    for n in 0..<count { masked[n] = multiply255(coverage[n], m[n]) }
+                    body(data + y * stride + x * 4, masked, count)
+                }
+            }
+        }
     }
 
     // MARK: reading

@@ -1,16 +1,22 @@
 import CellGeometry
 
 /// The part of the drawing state that `save`/`restore` push and pop, as in
-/// CGContextSaveGState. Defaults are Core Graphics': black fill, alpha 1.
+/// CGContextSaveGState. Defaults are Core Graphics': black fill and stroke,
+/// width 1, butt caps, miter joins with limit 10, alpha 1, antialiasing on,
+/// no clip. The current path is not part of it (as in Core Graphics).
 public struct GraphicsState {
     /// User space to device pixels; starts as the canvas scale.
     public var ctm: AffineTransform
     public var fillColor: Color = .black
     public var strokeColor: Color = .black
+    public var strokeStyle = StrokeStyle()
     /// Multiplies the alpha of everything drawn (CGContextSetAlpha).
     public var alpha: Double = 1
+    public var antialias = true
+    public var clip: ClipRegion
 
-    public init(ctm: AffineTransform) {
+    public init(ctm: AffineTransform, clip: ClipRegion) {
         self.ctm = ctm
+        self.clip = clip
     }
 }

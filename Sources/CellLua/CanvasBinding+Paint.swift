@@ -1,0 +1,134 @@
+import CLua
+import CellGeometry
+import CellRaster
+
+/// Painting and clipping: with a Path argument the current path is left
+/// alone; without one the current path is used and consumed.
+extension CanvasBinding {
+    static let paintMethods: [(String, HostFunction)] = [
+        ("fill", fill), ("eofill", eofill), ("stroke", stroke), ("fill_stroke", fillStroke),
+        ("fill_rect", fillRect), ("stroke_rect", strokeRect), ("clear_rect", clearRect),
+    ]
+
+    static let clipMethods: [(String, HostFunction)] = [
+        ("clip", clip), ("eoclip", eoclip), ("clip_rect", clipRect),
+    ]
+
+    static let beginPath: HostFunction = { L in
+        guarded(L) { lua in
+            try lua.canvas(1).beginPath()
+            return 0
+        }
+    }
+
+    /// `fill([path] [, rule])`
+    static let fill: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let (path, rule) = try lua.pathAndRule(2)
+            canvas.fill(path, rule: rule)
+            return 0
+        }
+    }
+
+    /// `eofill([path])`
+    static let eofill: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.fill(try lua.optionalPath(2), rule: .evenodd)
+            return 0
+        }
+    }
+
+    static let stroke: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            try stroking { try canvas.stroke(try lua.optionalPath(2)) }
+            return 0
+        }
+    }
+
+    /// `fill_stroke([path] [, rule])`
+    static let fillStroke: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let (path, rule) = try lua.pathAndRule(2)
+            try stroking { try canvas.fillStroke(path, rule: rule) }
+            return 0
+        }
+    }
+
+    static let fillRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.fillRect(try lua.rect(2))
+            return 0
+        }
+    }
+
+    static let strokeRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let r = try lua.rect(2)
+            try stroking { try canvas.strokeRect(r) }
+            return 0
+        }
+    }
+
+    static let clearRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.clearRect(try lua.rect(2))
+            return 0
+        }
+    }
+
+    /// `clip([path] [, rule])`
+    static let clip: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let (path, rule) = try lua.pathAndRule(2)
+            canvas.clip(path, rule: rule)
+            return 0
+        }
+    }
+
+    static let eoclip: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.clip(try lua.optionalPath(2), rule: .evenodd)
+            return 0
+        }
+    }
+
+    static let clipRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            canvas.clipRect(try lua.rect(2))
+            return 0
+        }
+    }
+
+    /// Stroker failures (a dash pattern too fine for its path) as Lua errors.
+    private static func stroking(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as StrokeError {
+            throw LuaError.message(error.description)
+        }
+    }
+}
+
+extension Lua {
+    /// An optional Path at `index`.
+    func optionalPath(_ index: Int32) throws -> Path? {
+        isNoneOrNil(index) ? nil : try path(index).path
+    }
+
+    /// `[path] [, rule]` from `index`: the path may be left out, so a string
+    /// in its place is the rule.
+    func pathAndRule(_ index: Int32) throws -> (Path?, FillRule) {
+        if type(index) == LUA_TSTRING { return (nil, try fillRule(index)) }
+        return (try optionalPath(index), try fillRule(index + 1))
+    }
+}

@@ -1,0 +1,94 @@
+import CellGeometry
+
+/// Clipping: each clip intersects the one in force; `restore` undoes it.
+/// Pixel-aligned rectangles stay rectangles (no mask); anything else becomes
+/// an anti-aliased 8-bit mask multiplied into the previous clip.
+extension Canvas {
+    /// Intersects the clip with `path` (user space), or with the current path
+    /// (consumed) when nil.
+    public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
+        let device = devicePath(path)
+        if let rect = Self.pixelAlignedRect(device) {
+            clip(toPixelRect: rect)
+            return
+        }
+        clip(toDevicePolygons: device.flattened(tolerance: Self.flatteningTolerance), rule: rule)
+    }
+
+    public func clipRect(_ rect: Rect) {
+        var p = Path()
+        p.addRect(rect.standardized)
+        clip(p)
+    }
+
+    /// The clip's bounding box in user space (CGContextGetClipBoundingBox).
+    public var clipBoundingBox: Rect {
+        let b = state.clip.bounds
+        let device = Rect(x: Double(b.x0), y: Double(b.y0), width: Double(b.width), height: Double(b.height))
+        guard let inverse = state.ctm.inverted else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return inverse.apply(device)
+    }
+
+    private func clip(toPixelRect rect: IntRect) {
+        switch state.clip {
+        case .rect(let r):
+            state.clip = .rect(r.intersection(rect))
+        case .mask(let m):
+            let bounds = m.bounds.intersection(rect)
+            let data = UnsafeMutablePointer<UInt8>.allocate(capacity: m.width * m.height)
+            data.initialize(repeating: 0, count: m.width * m.height)
+            if !bounds.isEmpty {
+                for y in bounds.y0..<bounds.y1 {
+                    let row = y * m.width
+                    (data + row + bounds.x0).update(from: m.data + row + bounds.x0, count: bounds.width)
+                }
+            }
+            state.clip = .mask(ClipMask(width: m.width, height: m.height, bounds: bounds, data: data))
+        }
+    }
+
+    private func clip(toDevicePolygons polygons: [Polyline], rule: FillRule) {
+        let w = pixelWidth, h = pixelHeight
+        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        data.initialize(repeating: 0, count: w * h)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        let previous = state.clip
+        rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: previous.bounds) { y, x, count, coverage in
+            let row = data + y * w + x
+            switch previous {
+            case .rect:
+                row.update(from: coverage, count: count)
+            case .mask(let m):
+                let old = m.data + y * w + x
+                for n in 0..<count { row[n] = multiply255(coverage[n], old[n]) }
+            }
+            minX = Swift.min(minX, x)
+            maxX = Swift.max(maxX, x + count)
+            minY = Swift.min(minY, y)
+            maxY = Swift.max(maxY, y + 1)
+        }
+        let bounds = maxX < 0 ? IntRect.empty : IntRect(x0: minX, y0: minY, x1: maxX, y1: maxY)
+        state.clip = .mask(ClipMask(width: w, height: h, bounds: bounds, data: data))
+    }
+
+    /// The pixel rectangle a device path is, if it is one axis-aligned
+    /// rectangle with whole-pixel edges (the clip fast path).
+    static func pixelAlignedRect(_ device: Path) -> IntRect? {
+        let polys = device.flattened(tolerance: flatteningTolerance)
+        guard polys.count == 1 else { return nil }
+        var pts = polys[0].points
+        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+        guard pts.count == 4 else { return nil }
+        for p in pts where !(p.isFinite && p.x == p.x.rounded() && p.y == p.y.rounded() && abs(p.x) < 1e9 && abs(p.y) < 1e9) {
+            return nil
+        }
+        // Consecutive points must alternate horizontal and vertical edges.
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) % 4]
+            if a.x != b.x && a.y != b.y { return nil }
+        }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        let r = IntRect(x0: Int(xs.min()!), y0: Int(ys.min()!), x1: Int(xs.max()!), y1: Int(ys.max()!))
+        return r.isEmpty ? .empty : r
+    }
+}

@@ -1,0 +1,251 @@
+import CellGeometry
+
+/// The scan converter: exact area coverage of polygons, in the cell
+/// accumulation family (FreeType's smooth rasterizer, font-rs, Blend2D).
+///
+/// Each edge adds, per pixel row it crosses, signed area into an accumulation
+/// row; a running sum along the row then gives every pixel's average winding
+/// number, to which the fill rule is applied (nonzero: |w| clamped to 1;
+/// even-odd: |w| folded mod 2). Pixel (i, j) is the square [i, i+1] x [j, j+1]
+/// with no sampling offset, so a 1 px line on an integer coordinate covers two
+/// rows at 50%, as in Core Graphics.
+///
+/// Edges are clipped to the target rectangle: parts above or below are
+/// dropped, parts left of it are projected onto its left side (they still
+/// wind every pixel to their right), parts right of it onto its right side.
+/// That keeps any finite coordinate, however large, cheap and exact.
+public final class Rasterizer {
+    private var accumulation: UnsafeMutablePointer<Float>
+    private var accumulationCapacity: Int
+    private var rowStart: UnsafeMutablePointer<Int32>
+    private var rowEnd: UnsafeMutablePointer<Int32>
+    private var rowCapacity: Int
+    private var coverage: UnsafeMutablePointer<UInt8>
+    private var coverageCapacity: Int
+
+    /// The region of the current job, in device pixels.
+    private var region = IntRect.empty
+    private var stride = 0
+
+    public init() {
+        accumulationCapacity = 0
+        accumulation = .allocate(capacity: 1)
+        rowCapacity = 0
+        rowStart = .allocate(capacity: 1)
+        rowEnd = .allocate(capacity: 1)
+        coverageCapacity = 0
+        coverage = .allocate(capacity: 1)
+    }
+
+    deinit {
+        accumulation.deallocate()
+        rowStart.deallocate()
+        rowEnd.deallocate()
+        coverage.deallocate()
+    }
+
+    /// Rasterizes `polygons` (device space; each implicitly closed) under `rule`
+    /// within `bounds`, calling `span(y, x, count, coverage)` for each row's
+    /// run of non-zero coverage (0...255). With `antialias` off a pixel is in
+    /// when at least half of it is covered.
+    public func fill(
+        _ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
+        span: (Int, Int, Int, UnsafePointer<UInt8>) -> Void
+    ) {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for poly in polygons where poly.points.count > 1 {
+            for p in poly.points {
+                guard p.isFinite else { return } // a non-finite point draws nothing
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
+            }
+        }
+        guard minX <= maxX else { return }
+        // Closed polygons wind nothing outside their bounding box.
+        let area = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, limit: bounds)
+        guard !area.isEmpty else { return }
+        begin(area)
+        for poly in polygons where poly.points.count > 1 {
+            let pts = poly.points
+            var previous = pts[pts.count - 1]
+            for p in pts {
+                addEdge(previous, p)
+                previous = p
+            }
+        }
+        sweep(rule: rule, antialias: antialias, span: span)
+    }
+
+    // MARK: accumulation
+
+    private func begin(_ area: IntRect) {
+        region = area
+        stride = area.width + 2
+        let needed = stride * area.height
+        if needed > accumulationCapacity {
+            accumulation.deallocate()
+            accumulationCapacity = max(needed, accumulationCapacity * 2)
+            accumulation = .allocate(capacity: accumulationCapacity)
+        }
+        accumulation.update(repeating: 0, count: needed)
+        if area.height > rowCapacity {
+            rowStart.deallocate()
+            rowEnd.deallocate()
+            rowCapacity = max(area.height, rowCapacity * 2)
+            rowStart = .allocate(capacity: rowCapacity)
+            rowEnd = .allocate(capacity: rowCapacity)
+        }
+        rowStart.update(repeating: Int32.max, count: area.height)
+        rowEnd.update(repeating: -1, count: area.height)
+        if stride > coverageCapacity {
+            coverage.deallocate()
+            coverageCapacity = max(stride, coverageCapacity * 2)
+            coverage = .allocate(capacity: coverageCapacity)
+        }
+    }
+
+    /// Adds the edge a→b (device space) to the accumulation rows.
+    private func addEdge(_ a: Point, _ b: Point) {
+        // Local coordinates: the region's top-left is (0, 0).
+        var x0 = a.x - Double(region.x0), y0 = a.y - Double(region.y0)
+        var x1 = b.x - Double(region.x0), y1 = b.y - Double(region.y0)
+        guard y0 != y1 else { return }
+        var direction: Float = 1
+        if y0 > y1 {
+            swap(&x0, &x1)
+            swap(&y0, &y1)
+            direction = -1
+        }
+        let height = Double(region.height), width = Double(region.width)
+        guard y1 > 0, y0 < height else { return }
+        let slope = (x1 - x0) / (y1 - y0)
+        if y0 < 0 {
+            x0 += (0 - y0) * slope
+            y0 = 0
+        }
+        if y1 > height {
+            x1 = x0 + (height - y0) * slope
+            y1 = height
+        }
+        // Split where the edge crosses x = 0 or x = width; clamp the pieces.
+        var cuts: [(Double, Double)] = [(y0, x0)]
+        for bound in [0.0, width] where (x0 < bound) != (x1 < bound) && x0 != bound && x1 != bound {
+            let t = (bound - x0) / (x1 - x0)
+            cuts.append((y0 + t * (y1 - y0), bound))
+        }
+        cuts.append((y1, x1))
+        if cuts.count > 3 { cuts[1...2].sort { $0.0 < $1.0 } }
+        for k in 0..<(cuts.count - 1) {
+            let (ya, xa) = cuts[k], (yb, xb) = cuts[k + 1]
+            guard yb > ya else { continue }
+            accumulate(xTop: min(max(xa, 0), width), yTop: ya,
+                       xBottom: min(max(xb, 0), width), yBottom: yb, direction: direction)
+        }
+    }
+
+    /// ∫ clamp(s, 0, 1) ds from -∞ to u: the area a unit-wide ramp sweeps.
+    @inline(__always)
+    private static func ramp(_ u: Double) -> Double {
+        u <= 0 ? 0 : (u < 1 ? 0.5 * u * u : u - 0.5)
+    }
+
+    /// Accumulates an edge piece already inside the region (0 <= x <= width,
+    /// 0 <= yTop < yBottom <= height), row by row.
+    private func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
+        let slope = (xBottom - xTop) / (yBottom - yTop)
+        var j = Int(yTop.rounded(.down))
+        let jEnd = Int(yBottom.rounded(.up))
+        while j < jEnd {
+            let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
+            let dy = r1 - r0
+            if dy > 0 {
+                let xr0 = xTop + (r0 - yTop) * slope, xr1 = xTop + (r1 - yTop) * slope
+                let xa = min(xr0, xr1), xb = max(xr0, xr1)
+                let d = Float(dy) * direction
+                let row = accumulation + j * stride
+                let i0 = Int(xa.rounded(.down))
+                var last = i0
+                if xb - xa < 1e-9 {
+                    // Vertical within this row: pixel i0 is covered right of x.
+                    let f = Float(xa - Double(i0))
+                    row[i0] += d * (1 - f)
+                    row[i0 + 1] += d * f
+                    last = i0 + 1
+                } else {
+                    // The pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1):
+                    // F(t) = (ramp(t - xa) - ramp(t - xb)) / (xb - xa) at t = i + 1.
+                    let i1 = Int(xb.rounded(.up))
+                    let inverse = 1 / (xb - xa)
+                    var previous = 0.0
+                    var i = i0
+                    while i < i1 {
+                        let t = Double(i + 1)
+                        let f = (Self.ramp(t - xa) - Self.ramp(t - xb)) * inverse
+                        row[i] += d * Float(f - previous)
+                        previous = f
+                        i += 1
+                    }
+                    row[i1] += d * Float(1 - previous)
+                    last = i1
+                }
+                rowStart[j] = min(rowStart[j], Int32(i0))
+                rowEnd[j] = max(rowEnd[j], Int32(last))
+            }
+            j += 1
+        }
+    }
+
+    // MARK: sweeping
+
+    private func sweep(rule: FillRule, antialias: Bool, span: (Int, Int, Int, UnsafePointer<UInt8>) -> Void) {
+        let width = region.width
+        for j in 0..<region.height {
+            let start = Int(rowStart[j])
+            guard start != Int(Int32.max) else { continue }
+            let row = accumulation + j * stride
+            let end = min(Int(rowEnd[j]), width - 1)
+            var sum: Float = 0
+            var first = -1, lastNonZero = -1
+            var i = start
+            while i <= end {
+                sum += row[i]
+                let c = Self.coverage(sum, rule: rule, antialias: antialias)
+                coverage[i] = c
+                if c != 0 {
+                    if first < 0 { first = i }
+                    lastNonZero = i
+                }
+                i += 1
+            }
+            // Past the last touched cell the winding is constant.
+            if end + 1 < width {
+                let c = Self.coverage(sum, rule: rule, antialias: antialias)
+                if c != 0 {
+                    (coverage + end + 1).update(repeating: c, count: width - end - 1)
+                    if first < 0 { first = end + 1 }
+                    lastNonZero = width - 1
+                }
+            }
+            if first >= 0 {
+                span(region.y0 + j, region.x0 + first, lastNonZero - first + 1, coverage + first)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func coverage(_ sum: Float, rule: FillRule, antialias: Bool) -> UInt8 {
+        var v = abs(sum)
+        switch rule {
+        case .nonzero:
+            v = min(v, 1)
+        case .evenodd:
+            v = v.truncatingRemainder(dividingBy: 2)
+            if v > 1 { v = 2 - v }
+        }
+        if !antialias { return v >= 0.5 ? 255 : 0 }
+        return UInt8(v * 255 + 0.5)
+    }
+}
