@@ -48,10 +48,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // cairo, for tests only: an independent renderer to compare against.
+        // Never a dependency of celllua itself.
+        .systemLibrary(name: "CairoOracle", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Golden-image comparison and diff images, shared by the test targets.
+        .target(name: "CellTestSupport", dependencies: ["CellRaster", "CellImage"], path: "Tests/Support"),
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
-        .testTarget(name: "CellRasterTests", dependencies: ["CellRaster"]),
+        .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
         .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
-        .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage"]),
+        .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"]),
         .testTarget(
             name: "CellluaCLITests",
             dependencies: ["CellImage", "CellRaster"]

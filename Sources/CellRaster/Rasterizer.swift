@@ -163,7 +163,9 @@ public final class Rasterizer {
             let dy = r1 - r0
             if dy > 0 {
                 let xr0 = xTop + (r0 - yTop) * slope, xr1 = xTop + (r1 - yTop) * slope
-                let xa = min(xr0, xr1), xb = max(xr0, xr1)
+                // Interpolation may overshoot the clamped ends by an ulp: clamp again.
+                let limit = Double(region.width)
+                let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)
                 let d = Float(dy) * direction
                 let row = accumulation + j * stride
                 let i0 = Int(xa.rounded(.down))

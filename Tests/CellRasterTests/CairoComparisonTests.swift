@@ -1,0 +1,165 @@
+import CairoOracle
+import CellGeometry
+import CellRaster
+import CellTestSupport
+import Foundation
+import Testing
+
+/// The same scenes drawn by celllua and by cairo (an independent, mature
+/// renderer with the same pixel model for these features: pixel (i, j) is the
+/// square [i, i+1] x [j, j+1], premultiplied 8-bit, source-over).
+///
+/// Tolerance: cairo 1.16's image backend samples coverage on a grid (its
+/// coverage values come in steps of 1/15 or so: 85, 111, 128, 145, 163 for
+/// edge pixels where celllua computes the exact area), so an edge pixel may be
+/// off by one sample row, 1/15 of 255 = 17 levels. Each comparison bounds the
+/// largest channel difference and the number of pixels past those 17 levels.
+@Suite struct CairoComparisonTests {
+    /// Renders with cairo into premultiplied RGBA8 (cairo stores native-endian ARGB words).
+    func cairo(width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> PixelBuffer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let cr = cairo_create(surface)!
+        draw(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let out = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let word = UnsafeRawPointer(data + y * stride + x * 4).load(as: UInt32.self)
+                let o = out.data + (y * width + x) * 4
+                o[0] = UInt8((word >> 16) & 0xFF)
+                o[1] = UInt8((word >> 8) & 0xFF)
+                o[2] = UInt8(word & 0xFF)
+                o[3] = UInt8(word >> 24)
+            }
+        }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        return out
+    }
+
+    func check(_ name: String, _ ours: PixelBuffer, _ theirs: PixelBuffer, maxChannel: Int, maxPixelsOver17: Int) {
+        let d = ImageComparison.compare(ours, theirs, tolerance: 17)!
+        let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("failures").path
+        if d.maxChannel > maxChannel || d.pixelsOver > maxPixelsOver17 {
+            ImageComparison.write(ours, name: name, suffix: "celllua", directory: failures)
+            ImageComparison.write(theirs, name: name, suffix: "cairo", directory: failures)
+            ImageComparison.write(ImageComparison.diffImage(ours, theirs), name: name, suffix: "diff", directory: failures)
+        }
+        #expect(d.maxChannel <= maxChannel, "\(name): \(d)")
+        #expect(d.pixelsOver <= maxPixelsOver17, "\(name): \(d)")
+    }
+
+    func starPoints() -> [Point] {
+        (0..<5).map { i in
+            let a = -Double.pi / 2 + Double(i) * 4 * .pi / 5
+            return Point(50 + 40 * cos(a), 50 + 40 * sin(a))
+        }
+    }
+
+    @Test(arguments: [FillRule.nonzero, .evenodd])
+    func starFill(rule: FillRule) throws {
+        let canvas = try Canvas(width: 100, height: 100, scale: 1)
+        var p = Path()
+        for pt in starPoints() { p.line(to: pt) }
+        p.close()
+        canvas.setFillColor(Color(r: 0.2, g: 0.4, b: 0.8))
+        canvas.fill(p, rule: rule)
+        let reference = cairo(width: 100, height: 100) { cr in
+            for pt in starPoints() { cairo_line_to(cr, pt.x, pt.y) }
+            cairo_close_path(cr)
+            cairo_set_fill_rule(cr, rule == .nonzero ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_set_source_rgb(cr, 0.2, 0.4, 0.8)
+            cairo_fill(cr)
+        }
+        // Where the star's edges cross, winding 0, 1 and 2 (nonzero) or 0 and
+        // 1 (even-odd) meet in one pixel; analytic coverage applies the rule
+        // to the pixel's average winding, cairo per sample, so those few
+        // pixels (10 crossings) differ by up to half; all others within 17 levels.
+        check("star-\(rule)", canvas.buffer, reference, maxChannel: 128, maxPixelsOver17: 10)
+    }
+
+    /// Circles, translucent overlaps and a rotated rect, at scale 2.
+    @Test func curvesTransformsAndAlpha() throws {
+        let canvas = try Canvas(width: 80, height: 60, scale: 2)
+        canvas.setFillColor(Color(r: 1, g: 0, b: 0, a: 0.5))
+        var c1 = Path()
+        c1.addArc(center: Point(30, 30), radius: 20, start: 0, end: 2 * .pi, clockwise: false)
+        canvas.fill(c1)
+        canvas.setFillColor(Color(r: 0, g: 0.5, b: 1, a: 0.7))
+        var e = Path()
+        e.addEllipse(in: Rect(x: 30, y: 10, width: 40, height: 30))
+        canvas.fill(e)
+        canvas.translate(40, 45)
+        canvas.rotate(0.4)
+        canvas.setFillColor(Color(r: 0.1, g: 0.6, b: 0.2, a: 1))
+        canvas.fillRect(Rect(x: -15, y: -4, width: 30, height: 8))
+        let reference = cairo(width: 160, height: 120) { cr in
+            cairo_scale(cr, 2, 2)
+            cairo_set_source_rgba(cr, 1, 0, 0, 0.5)
+            cairo_arc(cr, 30, 30, 20, 0, 2 * .pi)
+            cairo_fill(cr)
+            cairo_set_source_rgba(cr, 0, 0.5, 1, 0.7)
+            cairo_save(cr)
+            cairo_translate(cr, 50, 25)
+            cairo_scale(cr, 20, 15)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+            cairo_fill(cr)
+            cairo_translate(cr, 40, 45)
+            cairo_rotate(cr, 0.4)
+            cairo_set_source_rgba(cr, 0.1, 0.6, 0.2, 1)
+            cairo_rectangle(cr, -15, -4, 30, 8)
+            cairo_fill(cr)
+        }
+        check("curves", canvas.buffer, reference, maxChannel: 17, maxPixelsOver17: 0)
+    }
+
+    /// Nested clips (a circle, then a rotated rectangle) around a full fill.
+    @Test func nestedClips() throws {
+        let canvas = try Canvas(width: 60, height: 60, scale: 2)
+        var circle = Path()
+        circle.addEllipse(in: Rect(x: 5, y: 5, width: 50, height: 50))
+        canvas.clip(circle)
+        canvas.translate(30, 30)
+        canvas.rotate(.pi / 6)
+        canvas.clipRect(Rect(x: -30, y: -10, width: 60, height: 20))
+        canvas.setFillColor(Color(r: 0.3, g: 0.3, b: 0.3))
+        canvas.fillRect(Rect(x: -100, y: -100, width: 200, height: 200))
+        let reference = cairo(width: 120, height: 120) { cr in
+            cairo_scale(cr, 2, 2)
+            cairo_arc(cr, 30, 30, 25, 0, 2 * .pi)
+            cairo_clip(cr)
+            cairo_translate(cr, 30, 30)
+            cairo_rotate(cr, .pi / 6)
+            cairo_rectangle(cr, -30, -10, 60, 20)
+            cairo_clip(cr)
+            cairo_set_source_rgb(cr, 0.3, 0.3, 0.3)
+            cairo_paint(cr)
+        }
+        // Two masks multiply: where both clip edges cross one pixel each may be
+        // off by a sample row, so up to twice the single-edge bound there.
+        check("clips", canvas.buffer, reference, maxChannel: 34, maxPixelsOver17: 4)
+    }
+
+    /// Pixel-aligned rectangles have exact coverage in both; the only
+    /// difference is the source color's quantisation: cairo goes through 16
+    /// bits and truncates (0.5 * 0.6 * 255 = 76.5 becomes 76), celllua rounds
+    /// to nearest (77), which compounds to 2 levels where the rects overlap.
+    @Test func alignedRectsAreIdentical() throws {
+        let canvas = try Canvas(width: 20, height: 20, scale: 1)
+        canvas.setFillColor(Color(r: 0.5, g: 0.25, b: 1, a: 0.6))
+        canvas.fillRect(Rect(x: 2, y: 3, width: 10, height: 7))
+        canvas.fillRect(Rect(x: 6, y: 5, width: 10, height: 10))
+        let reference = cairo(width: 20, height: 20) { cr in
+            cairo_set_source_rgba(cr, 0.5, 0.25, 1, 0.6)
+            cairo_rectangle(cr, 2, 3, 10, 7)
+            cairo_fill(cr)
+            cairo_rectangle(cr, 6, 5, 10, 10)
+            cairo_fill(cr)
+        }
+        let d = ImageComparison.compare(canvas.buffer, reference, tolerance: 2)!
+        #expect(d.pixelsOver == 0, "\(d)")
+    }
+}
