@@ -30,7 +30,7 @@ enum PathBinding {
 
     /// Paths beyond this many elements are refused: a runaway loop adding
     /// segments gets a clear error long before memory runs out.
-    static let maxElements = 10_000_000
+    static let maxElements = 4_000_000
 
     static let luaClass = LuaClass(
         name: typeName,
