@@ -1,0 +1,2 @@
+// cairo's C API for the benchmark's comparison side (pkg-config `cairo`).
+#include <cairo.h>

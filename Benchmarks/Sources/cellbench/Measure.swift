@@ -1,0 +1,50 @@
+import Foundation
+
+/// Monotonic seconds.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+struct Timing {
+    var frames: Int
+    /// Seconds per frame.
+    var median: Double
+    var min: Double
+}
+
+struct MeasurePlan {
+    /// Untimed frames first (caches, allocator, lazy initialisation).
+    var warmup = 3
+    /// At least this many timed frames...
+    var minFrames = 20
+    /// ...and at least this much time, unless maxFrames comes first.
+    var minSeconds = 2.0
+    var maxFrames = 2000
+
+    /// Runs `frame` after warm-up until both minimums are met and returns the
+    /// median and fastest frame times.
+    func run(_ frame: () throws -> Void) rethrows -> Timing {
+        for _ in 0..<warmup { try frame() }
+        var samples: [Double] = []
+        samples.reserveCapacity(Swift.min(maxFrames, 4096))
+        let start = now()
+        while samples.count < maxFrames && (samples.count < minFrames || now() - start < minSeconds) {
+            let t0 = now()
+            try frame()
+            samples.append(now() - t0)
+        }
+        samples.sort()
+        let n = samples.count
+        let median = n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2
+        return Timing(frames: n, median: median, min: samples[0])
+    }
+}
+
+/// Peak resident set size of this process, in MiB (getrusage: KiB on Linux).
+func peakRSSMiB() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
