@@ -106,8 +106,12 @@ public final class Canvas {
         var p = Path()
         p.addRect(rect.standardized)
         let polygons = p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance)
-        coverSpans(polygons, rule: .nonzero) { dst, coverage, count in
-            Composite.clear(dst: dst, coverage: coverage, count: count)
+        coverSpans(polygons, rule: .nonzero) { dst, coverage, constant, count in
+            if let coverage {
+                Composite.clear(dst: dst, coverage: coverage, count: count)
+            } else {
+                Composite.clear(dst: dst, constant: constant, count: count)
+            }
         }
     }
 
@@ -161,16 +165,20 @@ public final class Canvas {
     func paint(_ polygons: [Polyline], rule: FillRule, color: Color) {
         let source = color.premultiplied(alpha: state.alpha)
         guard source.a > 0 else { return }
-        coverSpans(polygons, rule: rule) { dst, coverage, count in
-            Composite.sourceOver(source, dst: dst, coverage: coverage, count: count)
+        coverSpans(polygons, rule: rule) { dst, coverage, constant, count in
+            if let coverage {
+                Composite.sourceOver(source, dst: dst, coverage: coverage, count: count)
+            } else {
+                Composite.sourceOver(source, dst: dst, constant: constant, count: count)
+            }
         }
     }
 
     /// Rasterizes `polygons` within the clip and calls `body` for each span
-    /// with the destination pixels and the coverage already multiplied by the
-    /// clip mask.
+    /// with the destination pixels and either per-pixel coverage (already
+    /// multiplied by the clip mask) or one constant coverage for the span.
     func coverSpans(_ polygons: [Polyline], rule: FillRule,
-                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Void) {
+                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
         let clip = state.clip
         let bounds = clip.bounds
         guard !bounds.isEmpty else { return }
@@ -178,16 +186,22 @@ public final class Canvas {
         let data = buffer.data
         switch clip {
         case .rect:
-            rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { y, x, count, coverage in
-                body(data + y * stride + x * 4, coverage, count)
+            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { s in
+                body(data + s.y * stride + s.x * 4, s.coverage, s.constant, s.count)
             }
         case .mask(let mask):
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
                 let masked = scratch.baseAddress!
-                rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { y, x, count, coverage in
-                    let m = mask.data + y * mask.width + x
-                    for n in 0..<count { masked[n] = multiply255(coverage[n], m[n]) }
-                    body(data + y * stride + x * 4, masked, count)
+                rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { s in
+                    let m = mask.data + s.y * mask.width + s.x
+                    if let coverage = s.coverage {
+                        for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }
+                    } else if s.constant == 255 {
+                        masked.update(from: m, count: s.count)
+                    } else {
+                        for n in 0..<s.count { masked[n] = multiply255(s.constant, m[n]) }
+                    }
+                    body(data + s.y * stride + s.x * 4, UnsafePointer(masked), 0, s.count)
                 }
             }
         }

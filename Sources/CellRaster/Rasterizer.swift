@@ -44,14 +44,26 @@ public final class Rasterizer {
         coverage.deallocate()
     }
 
+    /// A run of pixels in one row: `count` pixels from `x` whose coverage is
+    /// either per pixel (`coverage` non-nil) or one value for all (`constant`),
+    /// which lets compositors fill shape interiors with block operations.
+    public struct Span {
+        public var y: Int
+        public var x: Int
+        public var count: Int
+        public var coverage: UnsafePointer<UInt8>?
+        public var constant: UInt8
+    }
+
+    /// Shortest run of equal coverage reported as a constant span.
+    static let constantRunLength = 16
+
     /// Rasterizes `polygons` (device space; each implicitly closed) under `rule`
-    /// within `bounds`, calling `span(y, x, count, coverage)` for each row's
-    /// run of non-zero coverage (0...255). With `antialias` off a pixel is in
-    /// when at least half of it is covered.
-    public func fill(
-        _ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
-        span: (Int, Int, Int, UnsafePointer<UInt8>) -> Void
-    ) {
+    /// within `bounds`, calling `body` for the spans of non-zero coverage
+    /// (0...255), row by row, left to right. With `antialias` off a pixel is
+    /// in when at least half of it is covered.
+    public func fillSpans(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
+                          _ body: (Span) -> Void) {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.points.count > 1 {
@@ -76,7 +88,25 @@ public final class Rasterizer {
                 previous = p
             }
         }
-        sweep(rule: rule, antialias: antialias, span: span)
+        sweep(rule: rule, antialias: antialias, body)
+    }
+
+    /// `fillSpans` with every span expanded to per-pixel coverage:
+    /// `span(y, x, count, coverage)`.
+    public func fill(
+        _ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
+        span: (Int, Int, Int, UnsafePointer<UInt8>) -> Void
+    ) {
+        var constantRow: [UInt8] = []
+        fillSpans(polygons, rule: rule, antialias: antialias, bounds: bounds) { s in
+            if let coverage = s.coverage {
+                span(s.y, s.x, s.count, coverage)
+            } else {
+                if constantRow.count < s.count { constantRow = [UInt8](repeating: 0, count: s.count) }
+                for n in 0..<s.count { constantRow[n] = s.constant }
+                constantRow.withUnsafeBufferPointer { span(s.y, s.x, s.count, $0.baseAddress!) }
+            }
+        }
     }
 
     // MARK: accumulation
@@ -202,37 +232,52 @@ public final class Rasterizer {
 
     // MARK: sweeping
 
-    private func sweep(rule: FillRule, antialias: Bool, span: (Int, Int, Int, UnsafePointer<UInt8>) -> Void) {
+    /// Running sums along each row. Where the accumulation cells are zero the
+    /// coverage does not change; long runs of that go out as constant spans,
+    /// the rest as per-pixel spans.
+    private func sweep(rule: FillRule, antialias: Bool, _ body: (Span) -> Void) {
         let width = region.width
+        let minRun = Self.constantRunLength
         for j in 0..<region.height {
             let start = Int(rowStart[j])
             guard start != Int(Int32.max) else { continue }
+            let y = region.y0 + j
             let row = accumulation + j * stride
             let end = min(Int(rowEnd[j]), width - 1)
             var sum: Float = 0
-            var first = -1, lastNonZero = -1
+            var pending = -1 // first pixel of a per-pixel span not yet emitted
+            func flush(_ upTo: Int) {
+                if pending >= 0 && upTo > pending {
+                    body(Span(y: y, x: region.x0 + pending, count: upTo - pending,
+                              coverage: UnsafePointer(coverage + pending), constant: 0))
+                }
+                pending = -1
+            }
             var i = start
             while i <= end {
                 sum += row[i]
                 let c = Self.coverage(sum, rule: rule, antialias: antialias)
-                coverage[i] = c
-                if c != 0 {
-                    if first < 0 { first = i }
-                    lastNonZero = i
+                var k = i + 1
+                while k <= end && row[k] == 0 { k += 1 }
+                let run = k - i
+                if run >= minRun {
+                    flush(i)
+                    if c != 0 {
+                        body(Span(y: y, x: region.x0 + i, count: run, coverage: nil, constant: c))
+                    }
+                } else {
+                    if pending < 0 { pending = i }
+                    (coverage + i).update(repeating: c, count: run)
                 }
-                i += 1
+                i = k
             }
-            // Past the last touched cell the winding is constant.
+            flush(end + 1)
+            // Past the last touched cell the winding is constant to the row's end.
             if end + 1 < width {
                 let c = Self.coverage(sum, rule: rule, antialias: antialias)
                 if c != 0 {
-                    (coverage + end + 1).update(repeating: c, count: width - end - 1)
-                    if first < 0 { first = end + 1 }
-                    lastNonZero = width - 1
+                    body(Span(y: y, x: region.x0 + end + 1, count: width - end - 1, coverage: nil, constant: c))
                 }
-            }
-            if first >= 0 {
-                span(region.y0 + j, region.x0 + first, lastNonZero - first + 1, coverage + first)
             }
         }
     }

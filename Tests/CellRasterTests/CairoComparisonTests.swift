@@ -143,6 +143,77 @@ import Testing
         check("clips", canvas.buffer, reference, maxChannel: 34, maxPixelsOver17: 4)
     }
 
+    /// Strokes: each join and cap on a polyline with a right angle, an acute
+    /// angle and a cusp-free zigzag, at width 8; plus dashes with a phase.
+    @Test(arguments: [(LineJoin.miter, LineCap.butt), (.round, .round), (.bevel, .square)])
+    func strokeJoinsAndCaps(join: LineJoin, cap: LineCap) throws {
+        let points = [Point(10, 50), Point(30, 12), Point(50, 50), Point(90, 40), Point(60, 25)]
+        let canvas = try Canvas(width: 100, height: 64, scale: 1)
+        var p = Path()
+        for pt in points { p.line(to: pt) }
+        canvas.setStrokeStyle(StrokeStyle(width: 8, cap: cap, join: join, miterLimit: 10))
+        canvas.setStrokeColor(Color(r: 0.2, g: 0.3, b: 0.5))
+        try canvas.stroke(p)
+        let reference = cairo(width: 100, height: 64) { cr in
+            for pt in points { cairo_line_to(cr, pt.x, pt.y) }
+            cairo_set_line_width(cr, 8)
+            cairo_set_line_join(cr, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+            cairo_set_line_cap(cr, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+            cairo_set_miter_limit(cr, 10)
+            cairo_set_source_rgb(cr, 0.2, 0.3, 0.5)
+            cairo_stroke(cr)
+        }
+        // Inner corners of joins overlap two pieces of the outline (winding 2
+        // next to 1 inside one pixel): a few pixels there may differ more.
+        check("stroke-\(join)-\(cap)", canvas.buffer, reference, maxChannel: 64, maxPixelsOver17: 6)
+    }
+
+    @Test func dashedCircleAndLine() throws {
+        let canvas = try Canvas(width: 80, height: 80, scale: 2)
+        canvas.setStrokeStyle(StrokeStyle(width: 3, dashes: [6, 3, 1, 3], dashPhase: 2))
+        canvas.setStrokeColor(Color(r: 0, g: 0, b: 0))
+        var circle = Path()
+        circle.addArc(center: Point(40, 40), radius: 30, start: 0, end: 2 * .pi, clockwise: false)
+        try canvas.stroke(circle)
+        var line = Path()
+        line.move(to: Point(5, 75))
+        line.line(to: Point(75, 75))
+        try canvas.stroke(line)
+        let reference = cairo(width: 160, height: 160) { cr in
+            cairo_scale(cr, 2, 2)
+            var dashes: [Double] = [6, 3, 1, 3]
+            cairo_set_dash(cr, &dashes, 4, 2)
+            cairo_set_line_width(cr, 3)
+            cairo_arc(cr, 40, 40, 30, 0, 2 * .pi)
+            cairo_stroke(cr)
+            cairo_move_to(cr, 5, 75)
+            cairo_line_to(cr, 75, 75)
+            cairo_stroke(cr)
+        }
+        check("dashes", canvas.buffer, reference, maxChannel: 64, maxPixelsOver17: 8)
+    }
+
+    /// A stroke under a non-uniform scale: the pen is in user space in both.
+    @Test func strokeUnderNonUniformScale() throws {
+        let canvas = try Canvas(width: 100, height: 60, scale: 1)
+        canvas.scaleBy(4, 1)
+        canvas.setStrokeStyle(StrokeStyle(width: 2))
+        var e = Path()
+        e.addEllipse(in: Rect(x: 5, y: 10, width: 15, height: 40))
+        try canvas.stroke(e)
+        let reference = cairo(width: 100, height: 60) { cr in
+            cairo_scale(cr, 4, 1)
+            cairo_save(cr)
+            cairo_translate(cr, 12.5, 30)
+            cairo_scale(cr, 7.5, 20)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+            cairo_set_line_width(cr, 2)
+            cairo_stroke(cr)
+        }
+        check("scaled-stroke", canvas.buffer, reference, maxChannel: 40, maxPixelsOver17: 6)
+    }
+
     /// Pixel-aligned rectangles have exact coverage in both; the only
     /// difference is the source color's quantisation: cairo goes through 16
     /// bits and truncates (0.5 * 0.6 * 255 = 76.5 becomes 76), celllua rounds
