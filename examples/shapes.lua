@@ -69,7 +69,7 @@ c:with(function(c)
   c:translate(240, 270)
   c:rotate(math.pi / 8)
   c:clip(cell.path():ellipse(-45, -45, 90, 90))
-  for i = -6, 6 do
+  for i = -8, 8 do
     c:set_fill(i % 2 == 0 and accent or "white")
     c:fill_rect(i * 8, -60, 8, 120)
   end

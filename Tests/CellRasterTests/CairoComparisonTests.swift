@@ -181,6 +181,7 @@ import Testing
         try canvas.stroke(line)
         let reference = cairo(width: 160, height: 160) { cr in
             cairo_scale(cr, 2, 2)
+            cairo_set_tolerance(cr, 0.02)
             var dashes: [Double] = [6, 3, 1, 3]
             cairo_set_dash(cr, &dashes, 4, 2)
             cairo_set_line_width(cr, 3)
@@ -190,7 +191,12 @@ import Testing
             cairo_line_to(cr, 75, 75)
             cairo_stroke(cr)
         }
-        check("dashes", canvas.buffer, reference, maxChannel: 64, maxPixelsOver17: 8)
+        // Dash ends on the circle sit where each renderer's flattened arc
+        // length says (celllua flattens to 0.05 px, cairo here to 0.02), so
+        // they differ by hundredths of a pixel; with cairo's sample-grid
+        // error on top, some dash-end pixels land a few levels past 17
+        // (measured: 57 pixels, the worst 41 levels). Interiors match.
+        check("dashes", canvas.buffer, reference, maxChannel: 48, maxPixelsOver17: 80)
     }
 
     /// A stroke under a non-uniform scale: the pen is in user space in both.
