@@ -7,6 +7,7 @@ enum CellModule {
         ("path", PathBinding.new),
         ("rgb", ColorBinding.rgb),
         ("color", ColorBinding.color),
+        ("param", ParamBinding.param),
     ]
 
     static let classes: [LuaClass] = [

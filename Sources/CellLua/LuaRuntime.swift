@@ -14,6 +14,11 @@ public final class LuaRuntime {
         public var timeout: Double? = nil
         /// Cap on the Lua heap in bytes (`--max-memory`); nil = no limit.
         public var maxMemory: Int? = nil
+        /// Values for `cell.param`: `-D` definitions and the variant being rendered.
+        public var params: [String: Param] = [:]
+        /// False for a run whose only purpose is to read the script's
+        /// `variants`: `c:save` then writes nothing (and reports nothing).
+        public var writesFiles = true
         public init() {}
     }
 
@@ -26,6 +31,14 @@ public final class LuaRuntime {
     public private(set) var baseDirectory = "."
     /// The canvas a script created last: its result unless it returns another.
     public private(set) var lastCanvas: Canvas?
+    /// The parameters `cell.param` reads (from `options.params`).
+    public var params: [String: Param] { options.params }
+    /// Names the script asked for with `cell.param`, so the command line can
+    /// warn about a `-D` nobody read (usually a typo).
+    public private(set) var paramsRead: Set<String> = []
+
+    func paramRead(_ name: String) { paramsRead.insert(name) }
+
     /// Called with the path of every file written (`c:save(path)`).
     public var fileWritten: (String) -> Void = { print($0) }
 
@@ -179,6 +192,7 @@ public final class LuaRuntime {
     @discardableResult
     public func write(_ canvas: Canvas, toCurrentDirectoryPath target: String) throws -> String {
         let format = try ImageFormat.forPath(target)
+        guard options.writesFiles else { return target }
         try AtomicFile.write(try format.encode(canvas.buffer), to: target)
         fileWritten(target)
         return target

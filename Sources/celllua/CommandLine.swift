@@ -94,8 +94,11 @@ struct CommandLineOptions: ParsableCommand {
             }
         }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
-        for (flag, used) in [("--variant", variant != nil), ("--all-variants", allVariants),
-                             ("--watch", watch), ("--sandbox", sandbox)] where used {
+        if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
+        if (variant != nil || allVariants) && interactive {
+            throw ValidationError("-i does not go with --variant or --all-variants")
+        }
+        for (flag, used) in [("--sheet", sheet), ("--watch", watch), ("--sandbox", sandbox)] where used {
             throw ValidationError("\(flag) is not implemented yet in this build")
         }
     }

@@ -9,7 +9,7 @@ enum Main {
     static func main() {
         let options: CommandLineOptions
         do {
-            options = try CommandLineOptions.parse()
+            options = try CommandLineOptions.parse(splittingJoinedDefines(Array(CommandLine.arguments.dropFirst())))
         } catch {
             let code = CommandLineOptions.exitCode(for: error)
             let message = CommandLineOptions.fullMessage(for: error)
@@ -21,5 +21,24 @@ enum Main {
             exit(2)
         }
         exit(Runner(options: options).run())
+    }
+
+    /// `-Dname=value` (joined, as compilers take it) becomes `-D name=value`;
+    /// nothing after `--` is touched, since that belongs to the script.
+    static func splittingJoinedDefines(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var passThrough = false
+        for a in arguments {
+            if passThrough || a == "--" {
+                passThrough = true
+                out.append(a)
+            } else if a.hasPrefix("-D"), a.count > 2 {
+                out.append("-D")
+                out.append(String(a.dropFirst(2)))
+            } else {
+                out.append(a)
+            }
+        }
+        return out
     }
 }

@@ -8,6 +8,9 @@ struct Runner {
     let options: CommandLineOptions
 
     func run() -> Int32 {
+        if options.variant != nil || options.allVariants {
+            return VariantRunner(runner: self).run()
+        }
         let runtime = makeRuntime()
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
@@ -15,12 +18,8 @@ struct Runner {
         }
         var result: Canvas? = nil
         do {
-            for code in options.execute {
-                if let c = try runtime.run(code: code) { result = c }
-            }
-            if let script = options.script {
-                result = try runtime.run(scriptAt: script, args: options.scriptArguments)
-            }
+            result = try execute(in: runtime)
+            warnAboutUnreadDefines(runtime)
         } catch let error as ScriptError {
             report(error.description)
             if case .unreadable = error { return 2 }
@@ -36,10 +35,42 @@ struct Runner {
         return 0
     }
 
-    private func makeRuntime() -> LuaRuntime {
+    /// Runs the `-e` code, then the script, in `runtime`; returns the canvas
+    /// returned last (the result unless nil, then the last one created).
+    func execute(in runtime: LuaRuntime) throws -> Canvas? {
+        var result: Canvas? = nil
+        for code in options.execute {
+            if let c = try runtime.run(code: code) { result = c }
+        }
+        if let script = options.script {
+            result = try runtime.run(scriptAt: script, args: options.scriptArguments)
+        }
+        return result
+    }
+
+    /// The `-D` definitions as parameters.
+    var defines: [String: Param] {
+        var out: [String: Param] = [:]
+        for d in options.define {
+            if let (name, param) = Param.define(d) { out[name] = param }
+        }
+        return out
+    }
+
+    /// A `-D` that no `cell.param` call read is usually a typo: say so.
+    func warnAboutUnreadDefines(_ runtime: LuaRuntime) {
+        for name in defines.keys.sorted() where !runtime.paramsRead.contains(name) {
+            report("celllua: warning: -D \(name) was not read by any cell.param call")
+        }
+    }
+
+    /// A fresh runtime with the command line's settings and `params`
+    /// (the `-D` definitions by default).
+    func makeRuntime(params: [String: Param]? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
+        settings.params = params ?? defines
         if let mb = options.maxMemory { settings.maxMemory = Int(mb * 1_048_576) }
         let runtime = LuaRuntime(options: settings)
         runtime.fileWritten = { path in
@@ -77,7 +108,7 @@ struct Runner {
         return (stem.isEmpty ? name : stem) + ".png"
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

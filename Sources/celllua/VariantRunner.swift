@@ -1,0 +1,205 @@
+import CellLua
+import CellRaster
+import Dispatch
+import Foundation
+
+/// `--variant NAME` and `--all-variants`: the script runs once to read its
+/// `variants` table (writing nothing; an error after the table is defined
+/// does not matter there), then each chosen variant renders in a
+/// fresh Lua state with its values as `cell.param` sees them (a `-D` on the
+/// command line wins over a variant's value). All variants render in
+/// parallel, one per core; each is written to `<stem>-<variant>.<ext>`.
+struct VariantRunner {
+    let runner: Runner
+    var options: CommandLineOptions { runner.options }
+
+    /// Variant names become file names: keep them to safe characters.
+    static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { c in
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 95 || c == 46
+        } && !name.hasPrefix(".")
+    }
+
+    func run() -> Int32 {
+        guard options.script != nil || !options.execute.isEmpty else {
+            runner.report("celllua: --variant and --all-variants need a script")
+            return 2
+        }
+        // 1. Read the variants table.
+        var discovery = LuaRuntime.Options()
+        discovery.defaultScale = options.scale
+        discovery.timeout = options.timeout
+        discovery.params = runner.defines
+        discovery.writesFiles = false
+        let table: [String: [String: ParamValue]]
+        do {
+            guard let found = try variantsTable(discovery) else {
+                runner.report("celllua: \(scriptName) defines no variants table")
+                return 2
+            }
+            table = found
+        } catch let error as ScriptError {
+            runner.report(error.description)
+            if case .unreadable = error { return 2 }
+            return 1
+        } catch {
+            runner.report("\(error)")
+            return 1
+        }
+        for name in table.keys where !Self.isSafeName(name) {
+            runner.report("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
+            return 1
+        }
+        let names: [String]
+        if let wanted = options.variant {
+            guard table[wanted] != nil else {
+                let known = table.keys.sorted().joined(separator: ", ")
+                runner.report("celllua: no variant '\(wanted)' in \(scriptName) (it has: \(known.isEmpty ? "none" : known))")
+                return 2
+            }
+            names = [wanted]
+        } else {
+            names = table.keys.sorted()
+        }
+        // 2. Render each in a fresh state, in parallel.
+        let results = render(names, table)
+        var status: Int32 = 0
+        for (name, result) in zip(names, results) {
+            switch result {
+            case .written(let paths):
+                for path in paths { print(path) }
+            case .failed(let message):
+                runner.report("variant '\(name)': \(message)")
+                status = 1
+            }
+        }
+        fflush(nil)
+        return status
+    }
+
+    private var scriptName: String { options.script ?? "the -e code" }
+
+    /// Runs the script again just to read `variants` (no files written).
+    private func variantsTable(_ settings: LuaRuntime.Options) throws -> [String: [String: ParamValue]]? {
+        let runtime = LuaRuntime(options: settings)
+        runtime.fileWritten = { _ in }
+        // This run only reads the table: keep its prints out of the output.
+        try runtime.run(code: "print = function() end", chunkName: "=(variants)")
+        do {
+            _ = try runner.execute(in: runtime)
+        } catch let error as ScriptError {
+            // The defaults may not render (a parameter only variants set);
+            // what matters here is whether the table was defined first.
+            if case .unreadable = error { throw error }
+            if let table = try runtime.variants() { return table }
+            throw error
+        }
+        return try runtime.variants()
+    }
+
+    enum Outcome: Sendable {
+        /// The files written: any the script saved itself, then the variant's output.
+        case written([String])
+        case failed(String)
+    }
+
+    /// The output path for `name`: `<stem>-<name>.<ext>`, the stem and
+    /// extension from `-o` or the script's default output name.
+    func outputPath(for name: String) -> String {
+        let base = options.output ?? runner.defaultOutputName
+        let ns = base as NSString
+        let ext = ns.pathExtension
+        let stem = ns.deletingPathExtension
+        return "\(stem)-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    private func render(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
+        let results = OutcomeBox(count: names.count)
+        let progress = Progress(total: names.count, enabled: names.count >= 4 && isatty(STDERR_FILENO) != 0)
+        let runner = self.runner
+        let work: [(String, [String: Param], String)] = names.map { name in
+            var params: [String: Param] = [:]
+            for (k, v) in table[name] ?? [:] { params[k] = Param(v, source: "variant '\(name)'") }
+            for (k, v) in runner.defines { params[k] = v } // -D wins
+            return (name, params, outputPath(for: name))
+        }
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            let (_, params, path) = work[i]
+            let runtime = runner.makeRuntime(params: params)
+            // Paths are printed together, in variant order, once all are done.
+            var written: [String] = []
+            runtime.fileWritten = { written.append($0) }
+            let outcome: Outcome
+            do {
+                let result = try runner.execute(in: runtime)
+                if let canvas = result ?? runtime.lastCanvas {
+                    try runtime.write(canvas, toCurrentDirectoryPath: path)
+                    outcome = .written(written)
+                } else {
+                    outcome = .failed("the script created no canvas")
+                }
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            results.set(i, outcome)
+            progress.step()
+        }
+        progress.finish()
+        return results.all
+    }
+}
+
+/// Results written from the worker threads, one slot each.
+private final class OutcomeBox: @unchecked Sendable {
+    private var slots: [VariantRunner.Outcome?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ outcome: VariantRunner.Outcome) {
+        lock.lock()
+        slots[i] = outcome
+        lock.unlock()
+    }
+
+    var all: [VariantRunner.Outcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0 ?? .failed("not rendered") }
+    }
+}
+
+/// A progress bar on stderr, only when stderr is a terminal and there is
+/// enough work to watch.
+private final class Progress: @unchecked Sendable {
+    private let total: Int
+    private let enabled: Bool
+    private var done = 0
+    private let lock = NSLock()
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+        draw()
+    }
+
+    func step() {
+        lock.lock()
+        done += 1
+        draw()
+        lock.unlock()
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    private func draw() {
+        guard enabled else { return }
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write(Data("\rrendering variants [\(bar)] \(done)/\(total)".utf8))
+    }
+}

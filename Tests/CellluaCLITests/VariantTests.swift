@@ -1,0 +1,124 @@
+import CellImage
+import Foundation
+import Testing
+
+/// `-D`, `cell.param`, `--variant` and `--all-variants`, as a user runs them.
+@Suite struct VariantTests {
+    static let script = """
+        variants = {
+          light = { tint = "#8799BC", size = 4 },
+          dark = { tint = "#FFFFFF", size = 6, framed = true },
+          red = { tint = {1, 0, 0} },
+        }
+        local size = cell.param("size", 2)
+        local c = cell.canvas(size, 3, {scale = 1, background = "black"})
+        c:set_fill(cell.param("tint", cell.color("#00FF00")))
+        c:fill_rect(0, 0, 1, 1)
+        if cell.param("framed", false) then c:set_fill("blue") c:fill_rect(size - 1, 2, 1, 1) end
+        return c
+        """
+
+    func decode(_ path: String) throws -> (Int, Int, [UInt8]) {
+        let (w, h, rgba) = try PNGCodec.decodeStraight(try #require(bytes(path)))
+        return (w, h, rgba)
+    }
+
+    @Test func allVariantsWriteOneFileEachInNameOrder() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/badge.lua")
+        let r = try Celllua.run(["--all-variants", "badge.lua"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "badge-dark.png\nbadge-light.png\nbadge-red.png\n")
+        let (w, _, dark) = try decode(dir + "/badge-dark.png")
+        #expect(w == 6)
+        #expect(Array(dark.prefix(4)) == [255, 255, 255, 255])
+        #expect(Array(dark[(2 * 6 + 5) * 4..<(2 * 6 + 5) * 4 + 4]) == [0, 0, 255, 255], "framed = true")
+        let (lw, _, light) = try decode(dir + "/badge-light.png")
+        #expect(lw == 4 && Array(light.prefix(4)) == [0x87, 0x99, 0xBC, 255])
+        let (rw, _, red) = try decode(dir + "/badge-red.png")
+        #expect(rw == 2 && Array(red.prefix(4)) == [255, 0, 0, 255], "a table color, size from the default")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/badge.png"), "the reading run writes nothing")
+    }
+
+    @Test func oneVariantAndDefinesWin() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/badge.lua")
+        let r = try Celllua.run(["--variant", "dark", "badge.lua", "-D", "size=3", "-o", "x.pam"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "x-dark.pam\n")
+        let pam = try #require(bytes(dir + "/x-dark.pam"))
+        #expect(String(decoding: pam.prefix(20), as: UTF8.self).hasPrefix("P7\nWIDTH 3\n"))
+    }
+
+    @Test func unknownVariantAndNoVariants() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/badge.lua")
+        let r = try Celllua.run(["--variant", "blue", "badge.lua"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr == "celllua: no variant 'blue' in badge.lua (it has: dark, light, red)\n")
+        write("return cell.canvas(1, 1)", to: dir + "/plain.lua")
+        let p = try Celllua.run(["--all-variants", "plain.lua"], in: dir)
+        #expect(p.status == 2 && p.stderr.contains("defines no variants table"))
+        #expect(try Celllua.run(["--variant", "a", "--all-variants", "plain.lua"], in: dir).status == 2)
+    }
+
+    @Test func aFailingVariantDoesNotStopTheOthers() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            variants = { good = { n = 2 }, bad = { n = 0 } }
+            local n = cell.param("n", 1)
+            if n == 0 then error("n must not be 0") end
+            return cell.canvas(n, n)
+            """, to: dir + "/v.lua")
+        let r = try Celllua.run(["--all-variants", "v.lua"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout == "v-good.png\n")
+        #expect(r.stderr.hasPrefix("variant 'bad': v.lua:3: n must not be 0"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/v-bad.png"))
+    }
+
+    @Test func definesAreTypedByTheDefault() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            print(cell.param("n", 1) + 1, cell.param("flag", false), cell.param("name", "x"),
+                  cell.param("tint", cell.color("red")).b, cell.param("raw"))
+            """, to: dir + "/p.lua")
+        let r = try Celllua.run(["p.lua", "-D", "n=41", "-Dflag=yes", "-D", "name=a=b", "-D", "tint=#0000FF", "-D", "raw=7"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "42\ttrue\ta=b\t1\t7\n")
+        let bad = try Celllua.run(["p.lua", "-D", "n=many"], in: dir)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("p.lua:1: -D n=many: expected a number (the type of cell.param's default)"))
+        let flag = try Celllua.run(["p.lua", "-D", "flag=maybe"], in: dir)
+        #expect(flag.status == 1 && flag.stderr.contains("-D flag=maybe: expected a boolean"))
+        let typo = try Celllua.run(["p.lua", "-D", "nn=2"], in: dir)
+        #expect(typo.status == 0)
+        #expect(typo.stderr.contains("warning: -D nn was not read by any cell.param call"))
+    }
+
+    /// Variants run in fresh states: a global set by one never reaches another.
+    @Test func variantsDoNotShareState() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var variants = ""
+        for i in 1...12 { variants += "v\(i) = { i = \(i) }, " }
+        write("""
+            variants = { \(variants) }
+            assert(seen == nil, "state leaked between variants")
+            seen = true
+            local i = cell.param("i", 0)
+            return cell.canvas(i, 1, {scale = 1})
+            """, to: dir + "/many.lua")
+        let r = try Celllua.run(["--all-variants", "many.lua"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 12)
+        for i in 1...12 {
+            #expect(try decode(dir + "/many-v\(i).png").0 == i)
+        }
+    }
+}
