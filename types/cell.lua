@@ -1,0 +1,319 @@
+---@meta cell
+-- LuaCATS type definitions for celllua's `cell` API, for LuaLS (lua-language-server)
+-- and editors built on it: autocompletion, hover docs and type checks for scripts.
+--
+-- Use: add this folder to your workspace library, e.g. in .luarc.json
+--   { "workspace.library": ["/path/to/celllua/types"], "runtime.version": "Lua 5.4" }
+--
+-- The contract is ../shared/API.md; a test (Tests/CellLuaTests/TypeDefinitionTests)
+-- checks that every function the binding registers is listed here.
+
+---A color spec: "#RGB", "#RRGGBB", "#RRGGBBAA", a name (black white gray lightgray
+---darkgray red green blue cyan yellow magenta orange purple brown clear), a table
+---{r, g, b [, a]} with components 0..1, or a Color value.
+---@alias cell.ColorSpec string|number[]|cell.Color
+
+---@alias cell.FillRule "nonzero"|"evenodd"
+---@alias cell.LineCap "butt"|"round"|"square"
+---@alias cell.LineJoin "miter"|"round"|"bevel"
+
+---@class cell
+---@field version string celllua's version
+---@field ui table the grouped table-view kit (cell.ui)
+cell = {}
+
+---A new canvas of `w` x `h` points, transparent unless `background` is given.
+---`scale` (pixels per point) defaults to the command line's --scale (2).
+---@param w number
+---@param h number
+---@param opts? {scale?: number, background?: cell.ColorSpec}
+---@return cell.Canvas
+function cell.canvas(w, h, opts) end
+
+---An empty path.
+---@return cell.Path
+function cell.path() end
+
+---A color from components 0..1.
+---@param r number
+---@param g number
+---@param b number
+---@param a? number default 1
+---@return cell.Color
+function cell.rgb(r, g, b, a) end
+
+---A color from any color spec.
+---@param spec cell.ColorSpec
+---@return cell.Color
+function cell.color(spec) end
+
+---The `-D name=value` or variant value for `name`, converted to the type of
+---`default` (number, boolean, color or string); else `default`.
+---@generic T
+---@param name string
+---@param default? T
+---@return T
+function cell.param(name, default) end
+
+---@class cell.Color
+---@field r number red 0..1 (straight, not premultiplied)
+---@field g number green 0..1
+---@field b number blue 0..1
+---@field a number alpha 0..1
+
+---A path: subpaths of lines and curves. Construction methods return the path.
+---@class cell.Path
+local Path = {}
+
+---@param x number
+---@param y number
+---@return cell.Path
+function Path:move_to(x, y) end
+
+---@param x number
+---@param y number
+---@return cell.Path
+function Path:line_to(x, y) end
+
+---@param cx number
+---@param cy number
+---@param x number
+---@param y number
+---@return cell.Path
+function Path:quad_to(cx, cy, x, y) end
+
+---@param c1x number
+---@param c1y number
+---@param c2x number
+---@param c2y number
+---@param x number
+---@param y number
+---@return cell.Path
+function Path:curve_to(c1x, c1y, c2x, c2y, x, y) end
+
+---CGPathAddArc: the point at angle t is (cx + r cos t, cy + r sin t); clockwise = true
+---sweeps with decreasing angle. A sweep of 2π or more is a full circle.
+---@param cx number
+---@param cy number
+---@param r number
+---@param a0 number radians
+---@param a1 number radians
+---@param clockwise? boolean default false
+---@return cell.Path
+function Path:arc(cx, cy, r, a0, a1, clockwise) end
+
+---CGPathAddArcToPoint (HTML canvas arcTo).
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@param r number
+---@return cell.Path
+function Path:arc_to(x1, y1, x2, y2, r) end
+
+---@return cell.Path
+function Path:close() end
+
+---Clockwise on screen from the top-left.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@return cell.Path
+function Path:rect(x, y, w, h) end
+
+---Clockwise on screen from the end of the top-left corner; r is clamped to half the shorter side.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param r number
+---@return cell.Path
+function Path:rounded_rect(x, y, w, h, r) end
+
+---CGPathAddEllipseInRect: starts at (x + w, y + h/2), increasing angle.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@return cell.Path
+function Path:ellipse(x, y, w, h) end
+
+---@param q cell.Path
+---@return cell.Path
+function Path:add_path(q) end
+
+---@return cell.Path
+function Path:copy() end
+
+---Transforms the path in place.
+---@return cell.Path
+function Path:transform(a, b, c, d, tx, ty) end
+
+---The bounds of the curves (not their control points), or nil for an empty path.
+---@return number? x
+---@return number? y
+---@return number? w
+---@return number? h
+function Path:bounds() end
+
+---@param x number
+---@param y number
+---@param rule? cell.FillRule
+---@return boolean
+function Path:contains(x, y, rule) end
+
+---@return boolean
+function Path:is_empty() end
+
+---A bitmap canvas with a Core Graphics drawing state. Path construction
+---methods (move_to ... add_path) build its current path.
+---@class cell.Canvas
+---@field width number points
+---@field height number points
+---@field scale_factor number pixels per point
+---@field pixel_width integer
+---@field pixel_height integer
+local Canvas = {}
+
+---Without an argument: push the graphics state. With a path: write the image
+---(format by extension: .png .ppm .pam) and return the path written.
+---@param path? string
+---@return string?
+function Canvas:save(path) end
+
+function Canvas:restore() end
+
+---save, call fn(c), restore (also when fn raises).
+---@param fn fun(c: cell.Canvas): ...
+---@return ...
+function Canvas:with(fn) end
+
+---@param tx number
+---@param ty number
+function Canvas:translate(tx, ty) end
+
+---@param sx number
+---@param sy? number default sx
+function Canvas:scale(sx, sy) end
+
+---@param angle number radians
+function Canvas:rotate(angle) end
+
+function Canvas:concat(a, b, c, d, tx, ty) end
+
+---@param paint cell.ColorSpec
+function Canvas:set_fill(paint) end
+
+---@param paint cell.ColorSpec
+function Canvas:set_stroke(paint) end
+
+---@param w number user units; 0 is one device pixel
+function Canvas:set_line_width(w) end
+
+---@param cap cell.LineCap
+function Canvas:set_line_cap(cap) end
+
+---@param join cell.LineJoin
+function Canvas:set_line_join(join) end
+
+---@param limit number default 10
+function Canvas:set_miter_limit(limit) end
+
+---@param lengths number[]? alternating on/off lengths; nil for a solid line
+---@param phase? number
+function Canvas:set_dash(lengths, phase) end
+
+---@param alpha number 0..1
+function Canvas:set_alpha(alpha) end
+
+---@param on boolean
+function Canvas:set_antialias(on) end
+
+function Canvas:begin_path() end
+
+---@param x number
+---@param y number
+---@return cell.Canvas
+function Canvas:move_to(x, y) end
+
+---@param x number
+---@param y number
+---@return cell.Canvas
+function Canvas:line_to(x, y) end
+
+---@return cell.Canvas
+function Canvas:quad_to(cx, cy, x, y) end
+
+---@return cell.Canvas
+function Canvas:curve_to(c1x, c1y, c2x, c2y, x, y) end
+
+---@param clockwise? boolean
+---@return cell.Canvas
+function Canvas:arc(cx, cy, r, a0, a1, clockwise) end
+
+---@return cell.Canvas
+function Canvas:arc_to(x1, y1, x2, y2, r) end
+
+---@return cell.Canvas
+function Canvas:close() end
+
+---@return cell.Canvas
+function Canvas:rect(x, y, w, h) end
+
+---@return cell.Canvas
+function Canvas:rounded_rect(x, y, w, h, r) end
+
+---@return cell.Canvas
+function Canvas:ellipse(x, y, w, h) end
+
+---@param q cell.Path
+---@return cell.Canvas
+function Canvas:add_path(q) end
+
+---Fills `path`, or the current path (consumed).
+---@param path? cell.Path|cell.FillRule
+---@param rule? cell.FillRule
+function Canvas:fill(path, rule) end
+
+---@param path? cell.Path
+function Canvas:eofill(path) end
+
+---@param path? cell.Path
+function Canvas:stroke(path) end
+
+---@param path? cell.Path|cell.FillRule
+---@param rule? cell.FillRule
+function Canvas:fill_stroke(path, rule) end
+
+function Canvas:fill_rect(x, y, w, h) end
+
+function Canvas:stroke_rect(x, y, w, h) end
+
+---To transparent.
+function Canvas:clear_rect(x, y, w, h) end
+
+---Intersects the clip with `path`, or with the current path (consumed).
+---@param path? cell.Path|cell.FillRule
+---@param rule? cell.FillRule
+function Canvas:clip(path, rule) end
+
+---@param path? cell.Path
+function Canvas:eoclip(path) end
+
+function Canvas:clip_rect(x, y, w, h) end
+
+---The pixel at integer pixel coordinates: r, g, b, a in 0..255, not premultiplied.
+---@param px integer
+---@param py integer
+---@return integer r
+---@return integer g
+---@return integer b
+---@return integer a
+function Canvas:pixel(px, py) end
+
+---The PNG file's bytes.
+---@return string
+function Canvas:png() end
+
+return cell
