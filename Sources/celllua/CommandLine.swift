@@ -45,6 +45,10 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "Render every variant, one file each: <stem>-<variant>.<ext>.")
     var allVariants = false
 
+    @Option(help: ArgumentHelp("With --all-variants: how many variants render at once (default: one per core).",
+                               valueName: "n"))
+    var jobs: Int?
+
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
@@ -94,6 +98,7 @@ struct CommandLineOptions: ParsableCommand {
             }
         }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
         if (variant != nil || allVariants) && interactive {
             throw ValidationError("-i does not go with --variant or --all-variants")

@@ -123,29 +123,51 @@ struct VariantRunner {
             for (k, v) in runner.defines { params[k] = v } // -D wins
             return (name, params, outputPath(for: name))
         }
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            let (_, params, path) = work[i]
-            let runtime = runner.makeRuntime(params: params)
-            // Paths are printed together, in variant order, once all are done.
-            var written: [String] = []
-            runtime.fileWritten = { written.append($0) }
-            let outcome: Outcome
-            do {
-                let result = try runner.execute(in: runtime)
-                if let canvas = result ?? runtime.lastCanvas {
-                    try runtime.write(canvas, toCurrentDirectoryPath: path)
-                    outcome = .written(written)
-                } else {
-                    outcome = .failed("the script created no canvas")
-                }
-            } catch {
-                outcome = .failed("\(error)")
+        let queue = WorkQueue(count: work.count)
+        let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = queue.next() {
+                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2))
+                progress.step()
             }
-            results.set(i, outcome)
-            progress.step()
         }
         progress.finish()
         return results.all
+    }
+}
+
+extension VariantRunner {
+    /// Renders one variant in a fresh state and writes it to `path`.
+    static func renderOne(_ runner: Runner, params: [String: Param], to path: String) -> Outcome {
+        let runtime = runner.makeRuntime(params: params)
+        // Paths are printed together, in variant order, once all are done.
+        var written: [String] = []
+        runtime.fileWritten = { written.append($0) }
+        do {
+            let result = try runner.execute(in: runtime)
+            guard let canvas = result ?? runtime.lastCanvas else { return .failed("the script created no canvas") }
+            try runtime.write(canvas, toCurrentDirectoryPath: path)
+            return .written(written)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}
+
+/// Hands out work indexes to the worker threads, each once.
+private final class WorkQueue: @unchecked Sendable {
+    private var nextIndex = 0
+    private let count: Int
+    private let lock = NSLock()
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
     }
 }
 

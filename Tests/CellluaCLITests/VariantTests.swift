@@ -41,6 +41,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/badge.png"), "the reading run writes nothing")
     }
 
+    @Test func oneJobGivesTheSameFiles() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/badge.lua")
+        let parallel = try Celllua.run(["--all-variants", "badge.lua", "-o", "p.png"], in: dir)
+        let serial = try Celllua.run(["--all-variants", "--jobs", "1", "badge.lua", "-o", "s.png"], in: dir)
+        #expect(parallel.status == 0 && serial.status == 0)
+        for name in ["dark", "light", "red"] {
+            #expect(bytes(dir + "/p-\(name).png") == bytes(dir + "/s-\(name).png"))
+        }
+        #expect(try Celllua.run(["--all-variants", "--jobs", "0", "badge.lua"], in: dir).status == 2)
+    }
+
     @Test func oneVariantAndDefinesWin() throws {
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
