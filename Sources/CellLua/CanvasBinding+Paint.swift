@@ -23,89 +23,69 @@ extension CanvasBinding {
 
     /// `fill([path] [, rule])`
     static let fill: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
             canvas.fill(path, rule: rule)
-            return 0
         }
     }
 
     /// `eofill([path])`
     static let eofill: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.fill(try lua.optionalPath(2), rule: .evenodd)
-            return 0
         }
     }
 
     static let stroke: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             try stroking { try canvas.stroke(try lua.optionalPath(2)) }
-            return 0
         }
     }
 
     /// `fill_stroke([path] [, rule])`
     static let fillStroke: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
             try stroking { try canvas.fillStroke(path, rule: rule) }
-            return 0
         }
     }
 
     static let fillRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.fillRect(try lua.rect(2))
-            return 0
         }
     }
 
     static let strokeRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             let r = try lua.rect(2)
             try stroking { try canvas.strokeRect(r) }
-            return 0
         }
     }
 
     static let clearRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.clearRect(try lua.rect(2))
-            return 0
         }
     }
 
     /// `clip([path] [, rule])`
     static let clip: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
             canvas.clip(path, rule: rule)
-            return 0
         }
     }
 
     static let eoclip: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.clip(try lua.optionalPath(2), rule: .evenodd)
-            return 0
         }
     }
 
     static let clipRect: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.clipRect(try lua.rect(2))
-            return 0
         }
     }
 

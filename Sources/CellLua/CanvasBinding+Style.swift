@@ -14,67 +14,45 @@ extension CanvasBinding {
     static let maxDashEntries = 1024
 
     static let setFill: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.setFillColor(try lua.color(2))
-            return 0
         }
     }
 
     static let setStroke: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.setStrokeColor(try lua.color(2))
-            return 0
         }
     }
 
     static let setAlpha: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.setAlpha(try lua.unitComponent(2))
-            return 0
         }
     }
 
     /// Width in user units; 0 is the thinnest line the device shows (1 px).
     static let setLineWidth: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            var style = canvas.state.strokeStyle
+        strokeStyleCall(L) { lua, style in
             style.width = try lua.nonNegative(2, "line width")
-            canvas.setStrokeStyle(style)
-            return 0
         }
     }
 
     static let setLineCap: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            var style = canvas.state.strokeStyle
-            style.cap = LineCap(rawValue: try lua.option(2, LineCap.allCases.map(\.rawValue)))!
-            canvas.setStrokeStyle(style)
-            return 0
+        strokeStyleCall(L) { lua, style in
+            style.cap = try lua.option(2, as: LineCap.self)
         }
     }
 
     static let setLineJoin: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            var style = canvas.state.strokeStyle
-            style.join = LineJoin(rawValue: try lua.option(2, LineJoin.allCases.map(\.rawValue)))!
-            canvas.setStrokeStyle(style)
-            return 0
+        strokeStyleCall(L) { lua, style in
+            style.join = try lua.option(2, as: LineJoin.self)
         }
     }
 
     static let setMiterLimit: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            var style = canvas.state.strokeStyle
+        strokeStyleCall(L) { lua, style in
             style.miterLimit = try lua.nonNegative(2, "miter limit")
-            canvas.setStrokeStyle(style)
-            return 0
         }
     }
 
@@ -82,9 +60,7 @@ extension CanvasBinding {
     /// user units. nil or `{}` is a solid line; so is a pattern of zeros (it
     /// would draw nothing but dots otherwise, which no one means).
     static let setDash: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
-            var style = canvas.state.strokeStyle
+        strokeStyleCall(L) { lua, style in
             var lengths: [Double] = []
             if !lua.isNoneOrNil(2) {
                 try lua.checkTable(2)
@@ -106,16 +82,12 @@ extension CanvasBinding {
             if lengths.allSatisfy({ $0 == 0 }) { lengths = [] }
             style.dashes = lengths
             style.dashPhase = try lua.optionalNumber(3, default: 0)
-            canvas.setStrokeStyle(style)
-            return 0
         }
     }
 
     static let setAntialias: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.setAntialias(try lua.boolean(2))
-            return 0
         }
     }
 }

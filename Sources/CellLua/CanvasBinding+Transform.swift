@@ -8,36 +8,28 @@ extension CanvasBinding {
     ]
 
     static let translate: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.translate(try lua.number(2), try lua.number(3))
-            return 0
         }
     }
 
     /// `scale(sx [, sy])`: `sy` defaults to `sx`.
     static let scale: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             let sx = try lua.number(2)
             canvas.scaleBy(sx, try lua.optionalNumber(3, default: sx))
-            return 0
         }
     }
 
     static let rotate: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.rotate(try lua.number(2))
-            return 0
         }
     }
 
     static let concat: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             canvas.concat(try lua.affineTransform(2))
-            return 0
         }
     }
 }

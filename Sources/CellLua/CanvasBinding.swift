@@ -87,14 +87,12 @@ enum CanvasBinding {
     }
 
     static let restore: HostFunction = { L in
-        guarded(L) { lua in
-            let canvas = try lua.canvas(1)
+        canvasCall(L) { lua, canvas in
             do {
                 try canvas.restore()
             } catch {
                 throw LuaError.message("restore without a matching save")
             }
-            return 0
         }
     }
 
@@ -158,5 +156,25 @@ extension Lua {
     func rect(_ index: Int32) throws -> Rect {
         Rect(x: try number(index), y: try number(index + 1),
              width: try number(index + 2), height: try number(index + 3))
+    }
+}
+
+extension CanvasBinding {
+    /// A Canvas method with no results: checks `self`, runs `body`.
+    static func canvasCall(_ L: OpaquePointer?, _ body: (Lua, Canvas) throws -> Void) -> Int32 {
+        guarded(L) { lua in
+            try body(lua, try lua.canvas(1))
+            return 0
+        }
+    }
+
+    /// A line-style setter: `body` changes a copy of the stroke style, which
+    /// becomes the canvas' style if it raised nothing.
+    static func strokeStyleCall(_ L: OpaquePointer?, _ body: (Lua, inout StrokeStyle) throws -> Void) -> Int32 {
+        canvasCall(L) { lua, canvas in
+            var style = canvas.state.strokeStyle
+            try body(lua, &style)
+            canvas.setStrokeStyle(style)
+        }
     }
 }

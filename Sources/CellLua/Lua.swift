@@ -101,6 +101,15 @@ public struct Lua {
         return value
     }
 
+    /// A string naming one case of `E`; a wrong one lists them all.
+    public func option<E: RawRepresentable & CaseIterable>(_ index: Int32, as _: E.Type) throws -> E
+    where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        let value = try option(index, names)
+        guard let e = E(rawValue: value) else { throw LuaError.argument(index, "invalid option '\(value)'") }
+        return e
+    }
+
     public func checkTable(_ index: Int32) throws {
         guard lua_type(L, index) == LUA_TTABLE else { throw typeError(index, expected: "table") }
     }

@@ -121,6 +121,6 @@ extension Lua {
     /// A fill rule name at `index`, or `default` when absent.
     func fillRule(_ index: Int32, default rule: FillRule = .nonzero) throws -> FillRule {
         if isNoneOrNil(index) { return rule }
-        return FillRule(rawValue: try option(index, FillRule.allCases.map(\.rawValue)))!
+        return try option(index, as: FillRule.self)
     }
 }
