@@ -88,6 +88,10 @@ public final class Canvas {
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
+        if state.ctm.isRectilinear {
+            paint(deviceRect: state.ctm.apply(rect.standardized), color: state.fillColor)
+            return
+        }
         var p = Path()
         p.addRect(rect.standardized)
         paint(p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance),
@@ -163,9 +167,22 @@ public final class Canvas {
     /// Composites `color` (with the state's alpha) through `polygons`'
     /// coverage and the clip, source-over.
     func paint(_ polygons: [Polyline], rule: FillRule, color: Color) {
+        let antialias = state.antialias
+        paint({ bounds, emit in
+            rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: bounds, emit)
+        }, color: color)
+    }
+
+    /// Composites `color` through an axis-aligned device rectangle.
+    func paint(deviceRect: Rect, color: Color) {
+        let antialias = state.antialias
+        paint({ bounds, emit in RectSpans.emit(deviceRect, bounds: bounds, antialias: antialias, emit) }, color: color)
+    }
+
+    func paint(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void, color: Color) {
         let source = color.premultiplied(alpha: state.alpha)
         guard source.a > 0 else { return }
-        coverSpans(polygons, rule: rule) { dst, coverage, constant, count in
+        coverSpans(produce) { dst, coverage, constant, count in
             if let coverage {
                 Composite.sourceOver(source, dst: dst, coverage: coverage, count: count)
             } else {
@@ -179,20 +196,37 @@ public final class Canvas {
     /// multiplied by the clip mask) or one constant coverage for the span.
     func coverSpans(_ polygons: [Polyline], rule: FillRule,
                     _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
+        let antialias = state.antialias
+        coverSpans({ bounds, emit in
+            rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: bounds, emit)
+        }, body)
+    }
+
+    /// The same for any source of spans (`produce` gets the clip bounds).
+    func coverSpans(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void,
+                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
         let clip = state.clip
         let bounds = clip.bounds
         guard !bounds.isEmpty else { return }
+        // Both closures only run during this call; the compiler wants that said.
+        withoutActuallyEscaping(body) { body in
+            spans(produce, clip: clip, bounds: bounds, body)
+        }
+    }
+
+    private func spans(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void, clip: ClipRegion, bounds: IntRect,
+                       _ body: @escaping (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
         let stride = buffer.stride
         let data = buffer.data
         switch clip {
         case .rect:
-            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { s in
+            produce(bounds) { s in
                 body(data + s.y * stride + s.x * 4, s.coverage, s.constant, s.count)
             }
         case .mask(let mask):
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
                 let masked = scratch.baseAddress!
-                rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: bounds) { s in
+                produce(bounds) { s in
                     let m = mask.data + s.y * mask.width + s.x
                     if let coverage = s.coverage {
                         for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }

@@ -1,0 +1,42 @@
+import CellGeometry
+
+/// Spans of an axis-aligned device rectangle, computed directly: coverage
+/// factors into a column part times a row part, so no accumulation is needed.
+/// The values are the ones the general rasterizer gives for the same
+/// rectangle (same Float product, same rounding); rectangles are the most
+/// common shape in a table view, hence the shortcut.
+enum RectSpans {
+    static func emit(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (Rasterizer.Span) -> Void) {
+        guard rect.isFinite else { return }
+        let x0 = max(rect.minX, Double(bounds.x0)), x1 = min(rect.maxX, Double(bounds.x1))
+        let y0 = max(rect.minY, Double(bounds.y0)), y1 = min(rect.maxY, Double(bounds.y1))
+        guard x1 > x0, y1 > y0 else { return }
+        let i0 = Int(x0.rounded(.down)), i1 = Int(x1.rounded(.up))
+        let j0 = Int(y0.rounded(.down)), j1 = Int(y1.rounded(.up))
+        func columnCoverage(_ i: Int) -> Float { Float(min(x1, Double(i + 1)) - max(x0, Double(i))) }
+        func quantise(_ v: Float) -> UInt8 {
+            if !antialias { return v >= 0.5 ? 255 : 0 }
+            return UInt8(min(v, 1) * 255 + 0.5)
+        }
+        let left = columnCoverage(i0), right = columnCoverage(i1 - 1)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2) { cell in
+            let one = cell.baseAddress!
+            for j in j0..<j1 {
+                let cy = Float(min(y1, Double(j + 1)) - max(y0, Double(j)))
+                if i1 - i0 == 1 {
+                    one[0] = quantise(left * cy)
+                    if one[0] != 0 { body(Rasterizer.Span(y: j, x: i0, count: 1, coverage: UnsafePointer(one), constant: 0)) }
+                    continue
+                }
+                one[0] = quantise(left * cy)
+                one[1] = quantise(right * cy)
+                if one[0] != 0 { body(Rasterizer.Span(y: j, x: i0, count: 1, coverage: UnsafePointer(one), constant: 0)) }
+                let inner = quantise(cy)
+                if i1 - i0 > 2 && inner != 0 {
+                    body(Rasterizer.Span(y: j, x: i0 + 1, count: i1 - i0 - 2, coverage: nil, constant: inner))
+                }
+                if one[1] != 0 { body(Rasterizer.Span(y: j, x: i1 - 1, count: 1, coverage: UnsafePointer(one + 1), constant: 0)) }
+            }
+        }
+    }
+}
