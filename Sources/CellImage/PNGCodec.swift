@@ -18,7 +18,7 @@ public enum PNGCodec {
                              buffer.stride, compressionLevel, &out, &message)
         }
         defer { cpng_buffer_free(&out) }
-        guard status == 0 else { throw ImageError.encode("PNG encoding failed: \(String(cString: message))") }
+        guard status == 0 else { throw ImageError.encode("PNG encoding failed: \(cString(message))") }
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))
     }
 
@@ -34,7 +34,7 @@ public enum PNGCodec {
             cpng_decode_rgba(data.baseAddress, data.count, maxPixels, &pixels, &width, &height, &message)
         }
         guard status == 0, let pixels else {
-            throw ImageError.decode(String(cString: message))
+            throw ImageError.decode(cString(message))
         }
         defer { cpng_free(pixels) }
         let count = Int(width) * Int(height) * 4
@@ -55,4 +55,9 @@ public enum PNGCodec {
         }
         return buffer
     }
+}
+
+/// The text of a NUL-terminated C buffer.
+func cString(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -107,10 +107,20 @@ public final class Canvas {
     /// CGContextClearRect: to transparent within the clip; partly covered
     /// edge pixels keep the uncovered fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        var p = Path()
-        p.addRect(rect.standardized)
-        let polygons = p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance)
-        coverSpans(polygons, rule: .nonzero) { dst, coverage, constant, count in
+        let antialias = state.antialias
+        let device = state.ctm.apply(rect.standardized)
+        let produce: (IntRect, (Rasterizer.Span) -> Void) -> Void
+        if state.ctm.isRectilinear {
+            produce = { bounds, emit in RectSpans.emit(device, bounds: bounds, antialias: antialias, emit) }
+        } else {
+            var p = Path()
+            p.addRect(rect.standardized)
+            let polygons = p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance)
+            produce = { [rasterizer] bounds, emit in
+                rasterizer.fillSpans(polygons, rule: .nonzero, antialias: antialias, bounds: bounds, emit)
+            }
+        }
+        coverSpans(produce) { dst, coverage, constant, count in
             if let coverage {
                 Composite.clear(dst: dst, coverage: coverage, count: count)
             } else {
