@@ -23,6 +23,7 @@ struct CommandLineOptions: ParsableCommand {
               celllua examples/hello.lua -o out.ppm      PPM, composited over white
               celllua --scale 3 examples/hello.lua       3 pixels per point
               celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
+              celllua --watch examples/hello.lua         re-render on each save
             """,
         version: "celllua \(Version.string)"
     )
@@ -48,7 +49,7 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
-    @Flag(help: "Render, then re-render whenever the script or a file it loaded changes.")
+    @Flag(help: "Render, then re-render whenever the script or a file it loaded changes; errors are printed and the last good output is kept. Ctrl-C stops.")
     var watch = false
 
     @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals.")
@@ -94,8 +95,10 @@ struct CommandLineOptions: ParsableCommand {
             }
         }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
+        if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
+        if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
         for (flag, used) in [("--variant", variant != nil), ("--all-variants", allVariants),
-                             ("--watch", watch), ("--sandbox", sandbox)] where used {
+                             ("--sandbox", sandbox)] where used {
             throw ValidationError("\(flag) is not implemented yet in this build")
         }
     }
