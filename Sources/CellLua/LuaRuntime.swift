@@ -39,6 +39,10 @@ public final class LuaRuntime {
 
     func paramRead(_ name: String) { paramsRead.insert(name) }
 
+    /// Every file this runtime's scripts read, as absolute paths: the script,
+    /// modules found by `require`, `dofile`/`loadfile` targets, and files
+    /// reported through `recordDependency(_:)`. `--watch` watches these.
+    public internal(set) var loadedFiles: Set<String> = []
     /// Called with the path of every file written (`c:save(path)`).
     public var fileWritten: (String) -> Void = { print($0) }
 
@@ -55,6 +59,7 @@ public final class LuaRuntime {
         luaL_openlibs(L)
         let lua = Lua(L)
         CellModule.install(lua)
+        installDependencyTracking()
         lua_getglobal(L, "math")
         lua_getfield(L, -1, "randomseed")
         lua.push(Self.randomSeed)
@@ -90,6 +95,9 @@ public final class LuaRuntime {
     /// returned, if any.
     @discardableResult
     public func run(scriptAt path: String, args: [String] = []) throws -> Canvas? {
+        // Recorded first, so that a watcher still watches a script that is
+        // missing for a moment (an editor deleting and recreating it).
+        recordDependency(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScriptError.unreadable("cannot open \(path): No such file or directory")

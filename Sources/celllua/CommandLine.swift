@@ -23,6 +23,7 @@ struct CommandLineOptions: ParsableCommand {
               celllua examples/hello.lua -o out.ppm      PPM, composited over white
               celllua --scale 3 examples/hello.lua       3 pixels per point
               celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
+              celllua --watch examples/hello.lua         re-render on each save
             """,
         version: "celllua \(Version.string)"
     )
@@ -52,7 +53,7 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
-    @Flag(help: "Render, then re-render whenever the script or a file it loaded changes.")
+    @Flag(help: "Render, then re-render whenever the script or a file it loaded changes; errors are printed and the last good output is kept. Ctrl-C stops.")
     var watch = false
 
     @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals.")
@@ -103,7 +104,12 @@ struct CommandLineOptions: ParsableCommand {
         if (variant != nil || allVariants) && interactive {
             throw ValidationError("-i does not go with --variant or --all-variants")
         }
-        for (flag, used) in [("--sheet", sheet), ("--watch", watch), ("--sandbox", sandbox)] where used {
+        if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
+        if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
+        if watch && (variant != nil || allVariants) {
+            throw ValidationError("--watch does not go with --variant or --all-variants yet")
+        }
+        for (flag, used) in [("--sheet", sheet), ("--sandbox", sandbox)] where used {
             throw ValidationError("\(flag) is not implemented yet in this build")
         }
     }

@@ -3,36 +3,59 @@ import CellRaster
 import Foundation
 
 /// One invocation: run `-e` code and the script in one runtime, write the
-/// result canvas, then maybe enter the REPL.
+/// result canvas, then maybe enter the REPL — or, with `--watch`, hand the
+/// render step to the watch loop.
 struct Runner {
     let options: CommandLineOptions
 
     func run() -> Int32 {
+        if options.watch {
+            return WatchLoop(render: renderFresh).run()
+        }
         if options.variant != nil || options.allVariants {
             return VariantRunner(runner: self).run()
         }
-        let runtime = makeRuntime()
+        let console = Console()
+        let runtime = makeRuntime(console: console)
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
             return REPL(runtime: runtime).run()
         }
+        let status = render(in: runtime, console: console)
+        if status == 0 && options.interactive {
+            return REPL(runtime: runtime).run()
+        }
+        return status
+    }
+
+    /// One watch render: a fresh runtime, so nothing a script did last time
+    /// (globals, `package.loaded`, the random state) leaks into this one.
+    /// Variants plug in here: render each in its own runtime and merge the
+    /// outcomes' files.
+    private func renderFresh() -> RenderOutcome {
+        let console = Console(buffered: true)
+        let runtime = makeRuntime(console: console)
+        let status = render(in: runtime, console: console)
+        return RenderOutcome(status: status, files: runtime.loadedFiles, console: console)
+    }
+
+    /// Runs the `-e` code and the script in `runtime`, then writes the result.
+    /// Returns the exit status of API.md: 0, 1 (the script failed or its result
+    /// could not be written) or 2 (the script could not be read).
+    private func render(in runtime: LuaRuntime, console: Console) -> Int32 {
         var result: Canvas? = nil
         do {
             result = try execute(in: runtime)
-            warnAboutUnreadDefines(runtime)
+            warnAboutUnreadDefines(runtime, console: console)
         } catch let error as ScriptError {
-            report(error.description)
+            console.diagnostic(error.description)
             if case .unreadable = error { return 2 }
             return 1
         } catch {
-            report("\(error)")
+            console.diagnostic("\(error)")
             return 1
         }
-        if let status = writeResult(result ?? runtime.lastCanvas, runtime: runtime) { return status }
-        if options.interactive {
-            return REPL(runtime: runtime).run()
-        }
-        return 0
+        return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console)
     }
 
     /// Runs the `-e` code, then the script, in `runtime`; returns the canvas
@@ -58,46 +81,46 @@ struct Runner {
     }
 
     /// A `-D` that no `cell.param` call read is usually a typo: say so.
-    func warnAboutUnreadDefines(_ runtime: LuaRuntime) {
+    func warnAboutUnreadDefines(_ runtime: LuaRuntime, console: Console) {
         for name in defines.keys.sorted() where !runtime.paramsRead.contains(name) {
-            report("celllua: warning: -D \(name) was not read by any cell.param call")
+            console.diagnostic("celllua: warning: -D \(name) was not read by any cell.param call")
         }
     }
 
     /// A fresh runtime with the command line's settings and `params`
-    /// (the `-D` definitions by default).
-    func makeRuntime(params: [String: Param]? = nil) -> LuaRuntime {
+    /// (the `-D` definitions by default); written paths go to `console`
+    /// (printed at once when nil).
+    func makeRuntime(params: [String: Param]? = nil, console: Console? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines
         if let mb = options.maxMemory { settings.maxMemory = Int(mb * 1_048_576) }
         let runtime = LuaRuntime(options: settings)
-        runtime.fileWritten = { path in
-            print(path)
-            fflush(nil)
-        }
+        let console = console ?? Console()
+        runtime.fileWritten = { path in console.written(path) }
         return runtime
     }
 
-    /// Writes the result canvas; returns an exit status on failure, else nil.
-    private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime) -> Int32? {
+    /// Writes the result canvas; returns the exit status (0 when there was
+    /// nothing to write and no `-o` asked for it).
+    private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console) -> Int32 {
         guard let canvas else {
             if let output = options.output {
-                report("celllua: the script created no canvas, so nothing was written to \(output)")
+                console.diagnostic("celllua: the script created no canvas, so nothing was written to \(output)")
                 return 1
             }
-            return nil
+            return 0
         }
         let path = options.output ?? defaultOutputName
         do {
             // -o is relative to the current directory, not the script's folder.
             try runtime.write(canvas, toCurrentDirectoryPath: path)
         } catch {
-            report("celllua: \(error)")
+            console.diagnostic("celllua: \(error)")
             return 1
         }
-        return nil
+        return 0
     }
 
     /// `<script stem>.png` in the current directory; `out.png` for `-e` code.

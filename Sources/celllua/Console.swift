@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where a run's messages go: paths of written files to stdout, one per line
+/// (API.md: stdout holds nothing else), diagnostics to stderr.
+///
+/// A plain run prints at once (`buffered` false, the default). The watch loop
+/// buffers each render's messages and prints them after it has armed its
+/// watches, so a path on stdout also means "the next change will be seen".
+final class Console {
+    private enum Line {
+        case written(String)
+        case diagnostic(String)
+    }
+
+    private let buffered: Bool
+    private var pending: [Line] = []
+
+    init(buffered: Bool = false) {
+        self.buffered = buffered
+    }
+
+    /// A file was written: its path goes to stdout.
+    func written(_ path: String) {
+        buffered ? pending.append(.written(path)) : emit(.written(path))
+    }
+
+    /// An error or warning for stderr; a newline is added.
+    func diagnostic(_ message: String) {
+        buffered ? pending.append(.diagnostic(message)) : emit(.diagnostic(message))
+    }
+
+    /// Prints what was buffered, in order.
+    func flush() {
+        let lines = pending
+        pending = []
+        lines.forEach(emit)
+    }
+
+    private func emit(_ line: Line) {
+        switch line {
+        case .written(let path):
+            print(path)
+            fflush(nil)
+        case .diagnostic(let message):
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+    }
+}
