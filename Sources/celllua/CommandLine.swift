@@ -106,9 +106,6 @@ struct CommandLineOptions: ParsableCommand {
         }
         if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
-        if watch && (variant != nil || allVariants) {
-            throw ValidationError("--watch does not go with --variant or --all-variants yet")
-        }
         for (flag, used) in [("--sheet", sheet), ("--sandbox", sandbox)] where used {
             throw ValidationError("\(flag) is not implemented yet in this build")
         }

@@ -9,11 +9,13 @@ struct Runner {
     let options: CommandLineOptions
 
     func run() -> Int32 {
+        let variants = options.variant != nil || options.allVariants
         if options.watch {
-            return WatchLoop(render: renderFresh).run()
+            let render: () -> RenderOutcome = variants ? { renderVariants() } : { renderFresh() }
+            return WatchLoop(render: render).run()
         }
-        if options.variant != nil || options.allVariants {
-            return VariantRunner(runner: self).run()
+        if variants {
+            return VariantRunner(runner: self).render(console: Console()).status
         }
         let console = Console()
         let runtime = makeRuntime(console: console)
@@ -37,6 +39,13 @@ struct Runner {
         let runtime = makeRuntime(console: console)
         let status = render(in: runtime, console: console)
         return RenderOutcome(status: status, files: runtime.loadedFiles, console: console)
+    }
+
+    /// One watch render of the chosen variants, each in its own fresh runtime.
+    private func renderVariants() -> RenderOutcome {
+        let console = Console(buffered: true)
+        let (status, files) = VariantRunner(runner: self).render(console: console)
+        return RenderOutcome(status: status, files: files, console: console)
     }
 
     /// Runs the `-e` code and the script in `runtime`, then writes the result.

@@ -20,9 +20,17 @@ struct VariantRunner {
         } && !name.hasPrefix(".")
     }
 
-    func run() -> Int32 {
+    /// Renders the chosen variants; messages go to `console`. Returns the
+    /// exit status and every file the renders loaded (for `--watch`).
+    func render(console: Console) -> (status: Int32, files: Set<String>) {
+        var files: Set<String> = []
+        let status = render(console: console, files: &files)
+        return (status, files)
+    }
+
+    private func render(console: Console, files: inout Set<String>) -> Int32 {
         guard options.script != nil || !options.execute.isEmpty else {
-            runner.report("celllua: --variant and --all-variants need a script")
+            console.diagnostic("celllua: --variant and --all-variants need a script")
             return 2
         }
         // 1. Read the variants table.
@@ -33,28 +41,28 @@ struct VariantRunner {
         discovery.writesFiles = false
         let table: [String: [String: ParamValue]]
         do {
-            guard let found = try variantsTable(discovery) else {
-                runner.report("celllua: \(scriptName) defines no variants table")
+            guard let found = try variantsTable(discovery, files: &files) else {
+                console.diagnostic("celllua: \(scriptName) defines no variants table")
                 return 2
             }
             table = found
         } catch let error as ScriptError {
-            runner.report(error.description)
+            console.diagnostic(error.description)
             if case .unreadable = error { return 2 }
             return 1
         } catch {
-            runner.report("\(error)")
+            console.diagnostic("\(error)")
             return 1
         }
         for name in table.keys where !Self.isSafeName(name) {
-            runner.report("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
+            console.diagnostic("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
             return 1
         }
         let names: [String]
         if let wanted = options.variant {
             guard table[wanted] != nil else {
                 let known = table.keys.sorted().joined(separator: ", ")
-                runner.report("celllua: no variant '\(wanted)' in \(scriptName) (it has: \(known.isEmpty ? "none" : known))")
+                console.diagnostic("celllua: no variant '\(wanted)' in \(scriptName) (it has: \(known.isEmpty ? "none" : known))")
                 return 2
             }
             names = [wanted]
@@ -62,26 +70,28 @@ struct VariantRunner {
             names = table.keys.sorted()
         }
         // 2. Render each in a fresh state, in parallel.
-        let results = render(names, table)
+        let results = renderAll(names, table)
         var status: Int32 = 0
         for (name, result) in zip(names, results) {
             switch result {
-            case .written(let paths):
-                for path in paths { print(path) }
-            case .failed(let message):
-                runner.report("variant '\(name)': \(message)")
+            case .written(let paths, let loaded):
+                paths.forEach(console.written)
+                files.formUnion(loaded)
+            case .failed(let message, let loaded):
+                console.diagnostic("variant '\(name)': \(message)")
+                files.formUnion(loaded)
                 status = 1
             }
         }
-        fflush(nil)
         return status
     }
 
     private var scriptName: String { options.script ?? "the -e code" }
 
     /// Runs the script again just to read `variants` (no files written).
-    private func variantsTable(_ settings: LuaRuntime.Options) throws -> [String: [String: ParamValue]]? {
+    private func variantsTable(_ settings: LuaRuntime.Options, files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
         let runtime = LuaRuntime(options: settings)
+        defer { files.formUnion(runtime.loadedFiles) }
         runtime.fileWritten = { _ in }
         // This run only reads the table: keep its prints out of the output.
         try runtime.run(code: "print = function() end", chunkName: "=(variants)")
@@ -98,9 +108,10 @@ struct VariantRunner {
     }
 
     enum Outcome: Sendable {
-        /// The files written: any the script saved itself, then the variant's output.
-        case written([String])
-        case failed(String)
+        /// The files written (any the script saved itself, then the variant's
+        /// output) and the files the render loaded.
+        case written([String], loaded: Set<String>)
+        case failed(String, loaded: Set<String>)
     }
 
     /// The output path for `name`: `<stem>-<name>.<ext>`, the stem and
@@ -113,7 +124,7 @@ struct VariantRunner {
         return "\(stem)-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
-    private func render(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
+    private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
         let results = OutcomeBox(count: names.count)
         let progress = Progress(total: names.count, enabled: names.count >= 4 && isatty(STDERR_FILENO) != 0)
         let runner = self.runner
@@ -145,11 +156,13 @@ extension VariantRunner {
         runtime.fileWritten = { written.append($0) }
         do {
             let result = try runner.execute(in: runtime)
-            guard let canvas = result ?? runtime.lastCanvas else { return .failed("the script created no canvas") }
+            guard let canvas = result ?? runtime.lastCanvas else {
+                return .failed("the script created no canvas", loaded: runtime.loadedFiles)
+            }
             try runtime.write(canvas, toCurrentDirectoryPath: path)
-            return .written(written)
+            return .written(written, loaded: runtime.loadedFiles)
         } catch {
-            return .failed("\(error)")
+            return .failed("\(error)", loaded: runtime.loadedFiles)
         }
     }
 }
@@ -187,7 +200,7 @@ private final class OutcomeBox: @unchecked Sendable {
     var all: [VariantRunner.Outcome] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.map { $0 ?? .failed("not rendered") }
+        return slots.map { $0 ?? .failed("not rendered", loaded: []) }
     }
 }
 

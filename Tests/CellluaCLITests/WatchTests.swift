@@ -96,6 +96,25 @@ import Testing
         #expect(session.stop(with: SIGINT) == 130)
     }
 
+    /// With --all-variants every variant re-renders on a change.
+    @Test func watchesAllVariants() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = { (shade: String) in
+            "variants = { a = { g = 0 }, b = { g = 1 } }\n" + Self.script("{\(shade), cell.param('g', 0), 0}")
+        }
+        write(script("1"), to: dir + "/v.lua")
+        let session = try WatchSession(["--all-variants", "v.lua"], in: dir)
+        session.waitUntil("both variants") { session.writtenPaths.count >= 2 }
+        #expect(Array(session.writtenPaths.prefix(2)) == ["v-a.png", "v-b.png"])
+        #expect(try Self.pixel(dir + "/v-b.png") == [255, 255, 0, 255])
+        try overwrite(script("0"), at: dir + "/v.lua")
+        session.waitUntil("the re-render") { session.writtenPaths.count >= 4 }
+        #expect(try Self.pixel(dir + "/v-a.png") == [0, 0, 0, 255])
+        #expect(try Self.pixel(dir + "/v-b.png") == [0, 255, 0, 255])
+        #expect(session.stop(with: SIGTERM) == 0)
+    }
+
     @Test func dofileTargetsAndUnrelatedFiles() throws {
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
