@@ -24,6 +24,10 @@ struct CommandLineOptions: ParsableCommand {
               celllua --scale 3 examples/hello.lua       3 pixels per point
               celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
               celllua --watch examples/hello.lua         re-render on each save
+              celllua badge.lua -D count=7               cell.param("count", 1) returns 7
+              celllua badge.lua --variant dark           writes badge-dark.png
+              celllua badge.lua --all-variants           one file per variant, every core busy
+              celllua -i examples/hello.lua              run, then explore in the REPL
             """,
         version: "celllua \(Version.string)"
     )
