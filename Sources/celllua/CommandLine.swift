@@ -26,7 +26,7 @@ struct CommandLineOptions: ParsableCommand {
               celllua --watch examples/hello.lua         re-render on each save
               celllua badge.lua -D count=7               cell.param("count", 1) returns 7
               celllua badge.lua --variant dark           writes badge-dark.png
-              celllua badge.lua --all-variants           one file per variant, every core busy
+              celllua badge.lua --all-variants           a file per variant, on every core
               celllua -i examples/hello.lua              run, then explore in the REPL
             """,
         version: "celllua \(Version.string)"
