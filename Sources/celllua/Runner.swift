@@ -24,7 +24,8 @@ struct Runner {
             return REPL(runtime: runtime).run()
         }
         let status = render(in: runtime, console: console)
-        if status == 0 && options.interactive {
+        // As `lua -i`: a script that failed still leaves its globals to explore.
+        if options.interactive && status != 2 {
             return REPL(runtime: runtime).run()
         }
         return status

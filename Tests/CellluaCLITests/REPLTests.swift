@@ -31,4 +31,13 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "s.png\n42\n")
     }
+
+    @Test func interactiveAfterAFailingScript() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("answer = 41\nerror('half way')\nanswer = 42", to: dir + "/f.lua")
+        let r = try Celllua.run(["-i", "f.lua"], in: dir, input: "answer\n")
+        #expect(r.stderr.hasPrefix("f.lua:2: half way"))
+        #expect(r.stdout == "41\n", "the REPL runs with what the script had set")
+    }
 }
