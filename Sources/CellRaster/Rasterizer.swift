@@ -160,20 +160,24 @@ public final class Rasterizer {
             x1 = x0 + (height - y0) * slope
             y1 = height
         }
-        // Split where the edge crosses x = 0 or x = width; clamp the pieces.
-        var cuts: [(Double, Double)] = [(y0, x0)]
-        for bound in [0.0, width] where (x0 < bound) != (x1 < bound) && x0 != bound && x1 != bound {
-            let t = (bound - x0) / (x1 - x0)
-            cuts.append((y0 + t * (y1 - y0), bound))
+        // Split where the edge crosses x = 0 or x = width (at most twice, in
+        // order of y); clamp the pieces. No allocation: this runs per edge.
+        var ya = y0, xa = x0
+        func piece(to yb: Double, _ xb: Double) {
+            if yb > ya {
+                accumulate(xTop: min(max(xa, 0), width), yTop: ya,
+                           xBottom: min(max(xb, 0), width), yBottom: yb, direction: direction)
+            }
+            ya = yb
+            xa = xb
         }
-        cuts.append((y1, x1))
-        if cuts.count > 3 { cuts[1...2].sort { $0.0 < $1.0 } }
-        for k in 0..<(cuts.count - 1) {
-            let (ya, xa) = cuts[k], (yb, xb) = cuts[k + 1]
-            guard yb > ya else { continue }
-            accumulate(xTop: min(max(xa, 0), width), yTop: ya,
-                       xBottom: min(max(xb, 0), width), yBottom: yb, direction: direction)
-        }
+        var t0 = Double.infinity, t1 = Double.infinity
+        if (x0 < 0) != (x1 < 0) && x0 != 0 && x1 != 0 { t0 = (0 - x0) / (x1 - x0) }
+        if (x0 < width) != (x1 < width) && x0 != width && x1 != width { t1 = (width - x0) / (x1 - x0) }
+        let (first, second) = t0 <= t1 ? ((t0, 0.0), (t1, width)) : ((t1, width), (t0, 0.0))
+        if first.0.isFinite { piece(to: y0 + first.0 * (y1 - y0), first.1) }
+        if second.0.isFinite { piece(to: y0 + second.0 * (y1 - y0), second.1) }
+        piece(to: y1, x1)
     }
 
     /// ∫ clamp(s, 0, 1) ds from -∞ to u: the area a unit-wide ramp sweeps.
