@@ -11,7 +11,7 @@ struct Runner {
         let runtime = makeRuntime()
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
-            return REPL(runtime: runtime).run()
+            return REPL(runtime: runtime, script: nil).run()
         }
         var result: Canvas? = nil
         do {
@@ -31,7 +31,7 @@ struct Runner {
         }
         if let status = writeResult(result ?? runtime.lastCanvas, runtime: runtime) { return status }
         if options.interactive {
-            return REPL(runtime: runtime).run()
+            return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
         }
         return 0
     }
