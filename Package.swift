@@ -32,6 +32,13 @@ let package = Package(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16")]
         ),
+        // The REPL's terminal side: libedit (BSD licensed, libedit-dev) for line
+        // editing, history and completion, and the SIGINT handler. C because
+        // libedit's configuration calls are variadic; used only by `celllua`.
+        .target(
+            name: "CEdit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
         .target(name: "CellGeometry"),
         .target(name: "CellRaster", dependencies: ["CellGeometry"]),
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
@@ -45,6 +52,7 @@ let package = Package(
                 "CellLua",
                 "CellImage",
                 "CellRaster",
+                "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -240,4 +240,19 @@ static inline void cl_interrupt(lua_State *L) {
     lua_sethook(L, cl_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
 
+/** Forgets an interrupt that came after the chunk it was meant for had
+ *  finished, so that the next chunk does not fail at its first instruction.
+ *  Only call it while no Lua code runs. */
+static inline void cl_clearinterrupt(lua_State *L) {
+    cl_Host *h = cl_host(L);
+    h->interrupted = 0;
+    if (h->deadline > 0) cl_sethook(L);
+    else lua_sethook(L, NULL, 0, 0);
+}
+
+/** `cl_interrupt` in the shape a signal handler can call through a pointer. */
+static inline void cl_interrupt_context(void *L) {
+    if (L != NULL) cl_interrupt((lua_State *)L);
+}
+
 #endif

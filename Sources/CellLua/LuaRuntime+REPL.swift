@@ -1,4 +1,5 @@
 import CLua
+import CellRaster
 
 /// What the REPL needs from a runtime: compile a chunk the way `lua`'s own REPL
 /// does (first as an expression, then as statements), tell an incomplete chunk
@@ -54,6 +55,49 @@ extension LuaRuntime {
     /// Asks the running chunk to stop at its next hook check (Ctrl-C in the REPL).
     public func interrupt() {
         cl_interrupt(L)
+    }
+
+    /// What a SIGINT handler calls to interrupt this runtime: a C function and
+    /// its argument (the Lua state). Calling it is async-signal-safe: it sets a
+    /// flag and installs the hook, and the chunk raises "interrupted!" at its
+    /// next instruction. Valid while the runtime lives.
+    public var interruptHandler: (function: @convention(c) (UnsafeMutableRawPointer?) -> Void,
+                                  context: UnsafeMutableRawPointer) {
+        (cl_interrupt_context, UnsafeMutableRawPointer(L))
+    }
+
+    /// Forgets an interrupt that arrived after its chunk had already finished,
+    /// so the next chunk does not fail at once. Call it between chunks.
+    public func clearInterrupt() {
+        cl_clearinterrupt(L)
+    }
+
+    /// The result of looking a canvas up by expression (`:show expr`).
+    public enum CanvasLookup {
+        case canvas(Canvas)
+        /// The expression ran but its value is something else (its type name).
+        case notACanvas(String)
+        /// It did not compile or raised (the message, with traceback).
+        case failed(String)
+    }
+
+    /// Evaluates `expression` and returns its value if it is a Canvas.
+    public func canvas(evaluating expression: String) -> CanvasLookup {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        cl_pushmsghandler(L)
+        guard load("return " + expression) == LUA_OK else {
+            return .failed(cl_tostring(L, -1).map { String(cString: $0) } ?? "syntax error")
+        }
+        guard cl_pcall(L, 0, 1, base + 1) == LUA_OK else {
+            let message = cl_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+            return .failed(Traceback.trim(message))
+        }
+        let lua = Lua(L)
+        if let canvas = lua.testObject(-1, type: CanvasBinding.typeName, as: Canvas.self) {
+            return .canvas(canvas)
+        }
+        return .notACanvas(lua.typeName(-1))
     }
 }
 

@@ -124,8 +124,12 @@ public final class LuaRuntime {
         lua_getglobal(L, "package")
         let old = lua_getfield(L, -1, "path") == LUA_TSTRING ? String(cString: cl_tostring(L, -1)) : ""
         cl_pop(L, 1)
-        Lua(L).push("\(directory)/?.lua;\(directory)/?/init.lua;" + old)
-        lua_setfield(L, -2, "path")
+        // Running the same script again (the REPL's :reload) must not grow the path.
+        let entries = "\(directory)/?.lua;\(directory)/?/init.lua;"
+        if !old.hasPrefix(entries) {
+            Lua(L).push(entries + old)
+            lua_setfield(L, -2, "path")
+        }
         cl_pop(L, 1)
     }
 

@@ -1,37 +1,69 @@
 import CellLua
 import Foundation
 
-/// The interactive loop: like `lua`'s own. Expressions print their values,
-/// an incomplete chunk continues on the next line, and prompts appear only
-/// when stdin is a terminal (so piped input gives clean output).
+/// The interactive loop (`celllua` alone, or `-i` after a script), like
+/// `lua`'s own: expressions print their values, an incomplete chunk continues
+/// on a `>>` line, errors go to stderr and the session goes on, Ctrl-C stops
+/// the running chunk, Ctrl-D on an empty line leaves with status 0. Lines
+/// starting with `:` are REPL commands (`REPLCommands`).
+///
+/// At a terminal lines come from the line editor (history, Tab completion);
+/// when stdin is not a terminal they are read plainly and no prompt or banner
+/// is printed, so piped output holds only what the code prints.
 struct REPL {
     let runtime: LuaRuntime
+    /// The script given with `-i`, for `:reload`.
+    var script: String? = nil
+    var scriptArguments: [String] = []
 
     func run() -> Int32 {
         let terminal = isatty(STDIN_FILENO) != 0
+        let environment = ProcessInfo.processInfo.environment
+        let interrupts = InterruptRouter(runtime: runtime, wholeSession: terminal)
+        defer { interrupts.close() }
+        let input = makeInput(terminal: terminal, environment: environment)
+        defer { input.close() }
+        let commands = REPLCommands(runtime: runtime, script: script, scriptArguments: scriptArguments,
+                                    interrupts: interrupts, environment: environment)
         if terminal {
-            print("celllua \(Version.string) -- the `cell` module is loaded; Ctrl-D exits")
+            print("celllua \(Version.string) -- the `cell` module is loaded; :help lists commands, Ctrl-D exits")
         }
         var pending = ""
-        while true {
-            if terminal {
-                print(pending.isEmpty ? "> " : ">> ", terminator: "")
-                fflush(nil)
-            }
-            guard let line = readLine(strippingNewline: true) else { break }
-            pending = pending.isEmpty ? line : pending + "\n" + line
-            switch runtime.evaluate(pending) {
-            case .incomplete:
-                continue
-            case .done:
-                break
-            case .failed(let message):
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
+        loop: while true {
             fflush(nil)
-            pending = ""
+            switch input.read(prompt: pending.isEmpty ? "> " : ">> ", continuation: !pending.isEmpty) {
+            case .end:
+                break loop
+            case .interrupted:
+                pending = ""
+            case .line(let line):
+                input.remember(line)
+                if pending.isEmpty, REPLCommands.isCommand(line) {
+                    if commands.run(line) == .quit { break loop }
+                    continue
+                }
+                pending = pending.isEmpty ? line : pending + "\n" + line
+                let outcome = interrupts.interruptible { runtime.evaluate(pending) }
+                switch outcome {
+                case .incomplete:
+                    continue
+                case .done:
+                    break
+                case .failed(let message):
+                    fflush(nil)
+                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                }
+                pending = ""
+            }
         }
-        if terminal { print("") }
+        fflush(nil)
         return 0
+    }
+
+    private func makeInput(terminal: Bool, environment: [String: String]) -> LineSource {
+        guard terminal else { return PlainLines(showsPrompts: false) }
+        let editor = LineEditor(completer: Completer(runtime: runtime),
+                                historyPath: LineEditor.historyPath(environment: environment))
+        return editor ?? PlainLines(showsPrompts: true)
     }
 }

@@ -21,12 +21,12 @@ struct Runner {
         let runtime = makeRuntime(console: console)
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
-            return REPL(runtime: runtime).run()
+            return REPL(runtime: runtime, script: nil).run()
         }
         let status = render(in: runtime, console: console)
         // As `lua -i`: a script that failed still leaves its globals to explore.
         if options.interactive && status != 2 {
-            return REPL(runtime: runtime).run()
+            return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
         }
         return status
     }

@@ -24,13 +24,17 @@ struct Celllua {
     }
 
     /// Runs celllua with `arguments` in `directory`, feeding `input` on stdin,
-    /// killed after `timeout` seconds (a hang fails the test, never the suite).
+    /// with `environment` added to this process's, killed after `timeout`
+    /// seconds (a hang fails the test, never the suite).
     @discardableResult
     static func run(_ arguments: [String], in directory: String, input: String = "",
-                    timeout: Double = 30) throws -> Result {
+                    environment: [String: String] = [:], timeout: Double = 30) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // Output goes to files, not pipes: nothing can block on a full pipe.
         let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"

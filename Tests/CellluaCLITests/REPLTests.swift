@@ -1,3 +1,4 @@
+import CellImage
 import Foundation
 import Testing
 
@@ -39,5 +40,100 @@ import Testing
         let r = try Celllua.run(["-i", "f.lua"], in: dir, input: "answer\n")
         #expect(r.stderr.hasPrefix("f.lua:2: half way"))
         #expect(r.stdout == "41\n", "the REPL runs with what the script had set")
+    }
+}
+
+/// The `:` commands with piped input: they work as at a terminal, with no
+/// prompts, and `:show` falls back to a preview file (stdout is not a terminal).
+@Suite struct REPLCommandTests {
+    @Test func saveWritesTheLastCanvas() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = """
+            :save early.png
+            c = cell.canvas(4, 3)
+            c:fill_rect(0, 0, 1, 1)
+            :save out.png
+            :save out.pam
+            :save
+            :save out.gif
+            """
+        let r = try Celllua.run([], in: dir, input: input + "\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "out.png\nout.pam\n", "\(r.stdout)")
+        #expect(bytes(dir + "/out.pam")?.starts(with: Array("P7\n".utf8)) == true)
+        let png = try #require(bytes(dir + "/out.png"))
+        let image = try PNGCodec.decode(png)
+        #expect(image.width == 8 && image.height == 6)
+        let errors = r.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.first?.contains("no canvas yet") == true, "\(errors)")
+        #expect(r.stderr.contains(":save needs a path"))
+        #expect(r.stderr.contains("unknown image format '.gif'"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/early.png"))
+    }
+
+    @Test func showWithoutATerminalWritesAPreview() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Even in kitty: escape codes would only corrupt a pipe.
+        let input = "c = cell.canvas(2, 2)\n:show\n:show 1 + 1\n:show c\n"
+        let r = try Celllua.run([], in: dir, input: input, environment: ["TMPDIR": dir, "KITTY_WINDOW_ID": "7"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let paths = r.stdout.split(separator: "\n").map(String.init)
+        #expect(paths.count == 2, "\(r.stdout)")
+        for path in paths {
+            #expect(path.hasPrefix(dir) && path.hasSuffix(".png"))
+            #expect(try PNGCodec.decode(try #require(bytes(path))).width == 4)
+        }
+        #expect(!r.stdout.contains("\u{1b}"))
+        #expect(r.stderr == ":show: '1 + 1' is a number, not a Canvas\n", "\(r.stderr)")
+    }
+
+    @Test func helpAndUnknownCommands() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Celllua.run([], in: dir, input: ":help\n:frobnicate\n::top:: print('labels are Lua')\n'after'\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        for command in [":show", ":save", ":reload", ":help"] {
+            #expect(r.stdout.contains(command), "\(command) missing from :help")
+        }
+        #expect(r.stdout.hasSuffix("labels are Lua\nafter\n"), "\(r.stdout)")
+        #expect(r.stderr == "unknown command ':frobnicate' (:help lists the commands)\n")
+    }
+
+    @Test func quitEndsTheSession() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Celllua.run([], in: dir, input: "1\n:quit\n2\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "1\n")
+    }
+
+    @Test func reloadRunsTheScriptAgain() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("runs = (runs or 0) + 1\nreturn cell.canvas(1, 1)\n", to: dir + "/s.lua")
+        // Between the two reloads the script is edited, as a user would.
+        let input = """
+            runs
+            :reload
+            runs
+            f = io.open('s.lua', 'w') f:write('error("edited badly")') f:close()
+            :reload
+            runs
+            """
+        let r = try Celllua.run(["-i", "s.lua"], in: dir, input: input + "\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "s.png\n1\nreloaded s.lua\n2\n2\n", "\(r.stdout)")
+        #expect(r.stderr.hasPrefix("s.lua:1: edited badly"), "\(r.stderr)")
+    }
+
+    @Test func reloadWithoutAScriptSaysSo() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Celllua.run([], in: dir, input: ":reload\n'ok'\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "ok\n")
+        #expect(r.stderr.contains("no script"))
     }
 }

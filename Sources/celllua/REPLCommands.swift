@@ -1,0 +1,158 @@
+import CellImage
+import CellLua
+import CellRaster
+import Foundation
+
+/// The REPL's own commands: a line that starts with `:` (but not `::`, which
+/// begins a Lua label). Results go to stdout, complaints to stderr; none of
+/// them ends the session except `:quit`.
+struct REPLCommands {
+    let runtime: LuaRuntime
+    /// The script given with `-i`, for `:reload`; nil without one.
+    let script: String?
+    let scriptArguments: [String]
+    let interrupts: InterruptRouter
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Command names, for `:help` and completion.
+    static let names = [":help", ":quit", ":reload", ":save", ":show"]
+
+    static let help = """
+        :show [expr]   show a canvas: expr's value, else the last canvas created;
+                       inline in kitty, iTerm2 and WezTerm, else a preview PNG whose
+                       path is printed
+        :save PATH     write the last canvas created to PATH (.png, .ppm or .pam,
+                       relative to the current directory) and print the path
+        :reload        run the script again (celllua -i script.lua) in this session
+        :quit          leave (so does Ctrl-D on an empty line)
+        :help          this list
+        Lua lines run as typed: expressions print their values, an unfinished
+        statement continues on a >> line. Tab completes names (cell.<Tab>,
+        c:<Tab>); Up/Down and Ctrl-R search the history; Ctrl-C interrupts a
+        running chunk, or drops the line being typed.
+        """
+
+    enum Outcome { case `continue`, quit }
+
+    /// True if `line` is a command rather than Lua.
+    static func isCommand(_ line: String) -> Bool {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        return trimmed.hasPrefix(":") && !trimmed.hasPrefix("::")
+    }
+
+    func run(_ line: String) -> Outcome {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let name = String(trimmed.prefix(while: { !$0.isWhitespace }))
+        let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        switch name {
+        case ":help", ":h", ":?":
+            print(Self.help)
+        case ":show":
+            show(argument)
+        case ":save":
+            save(argument)
+        case ":reload":
+            reload()
+        case ":quit", ":q", ":exit":
+            return .quit
+        default:
+            complain("unknown command '\(name)' (:help lists the commands)")
+        }
+        fflush(nil)
+        return .continue
+    }
+
+    // MARK: :show
+
+    private func show(_ expression: String) {
+        guard let canvas = canvas(for: expression, command: ":show") else { return }
+        let png: [UInt8]
+        do {
+            png = try PNGCodec.encode(canvas.buffer)
+        } catch {
+            complain("celllua: \(error)")
+            return
+        }
+        switch ImageDisplay.choose(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0) {
+        case .kitty:
+            print(InlineImage.kitty(png: png), terminator: "")
+        case .iTerm:
+            print(InlineImage.iTerm(png: png, name: "canvas.png"), terminator: "")
+        case .previewFile:
+            let path = Self.previewPath(environment: environment)
+            do {
+                try AtomicFile.write(png, to: path)
+                print(path)
+            } catch {
+                complain("celllua: \(error)")
+            }
+        }
+    }
+
+    /// One preview file per session, replaced at each `:show` (an image viewer
+    /// that reloads on change follows along): `$TMPDIR/celllua-preview-PID.png`.
+    static func previewPath(environment: [String: String]) -> String {
+        var directory = environment["TMPDIR"] ?? "/tmp"
+        if directory.isEmpty { directory = "/tmp" }
+        return (directory as NSString).appendingPathComponent("celllua-preview-\(getpid()).png")
+    }
+
+    /// The canvas `expression` evaluates to, or the last one created when it
+    /// is empty; reports why not and returns nil otherwise.
+    private func canvas(for expression: String, command: String) -> Canvas? {
+        if expression.isEmpty {
+            guard let canvas = runtime.lastCanvas else {
+                complain("\(command): no canvas yet (create one with cell.canvas(width, height))")
+                return nil
+            }
+            return canvas
+        }
+        switch interrupts.interruptible({ runtime.canvas(evaluating: expression) }) {
+        case .canvas(let canvas):
+            return canvas
+        case .notACanvas(let type):
+            complain("\(command): '\(expression)' is a \(type), not a Canvas")
+        case .failed(let message):
+            complain(message)
+        }
+        return nil
+    }
+
+    // MARK: :save
+
+    private func save(_ path: String) {
+        guard !path.isEmpty else {
+            complain(":save needs a path, e.g. :save out.png (.png, .ppm or .pam)")
+            return
+        }
+        guard let canvas = canvas(for: "", command: ":save") else { return }
+        do {
+            // Like -o: relative to the current directory, not the script's folder.
+            try runtime.write(canvas, toCurrentDirectoryPath: path)
+        } catch {
+            complain("celllua: \(error)")
+        }
+    }
+
+    // MARK: :reload
+
+    private func reload() {
+        guard let script else {
+            complain(":reload: no script to run again (start with celllua -i script.lua)")
+            return
+        }
+        do {
+            try interrupts.interruptible {
+                _ = try runtime.run(scriptAt: script, args: scriptArguments)
+            }
+            print("reloaded \(script)")
+        } catch {
+            complain("\(error)")
+        }
+    }
+
+    private func complain(_ message: String) {
+        fflush(nil)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
