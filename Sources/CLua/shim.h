@@ -58,6 +58,7 @@ typedef struct cl_Host {
     double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
     double timeout;          /* the --timeout value, for the message */
     volatile sig_atomic_t interrupted; /* set by a SIGINT handler (REPL) */
+    int timed_out;           /* sticky once the deadline passed, until cleared */
 } cl_Host;
 
 static inline double cl_now(void) {
@@ -108,6 +109,12 @@ typedef int (*cl_HostFunction)(lua_State *L);
 static inline int cl_trampoline(lua_State *L) {
     cl_HostFunction fn = (cl_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
     cl_Host *h = cl_host(L);
+    if (h->timed_out) {
+        luaL_where(L, 1);
+        lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     h->host_depth++;
     int n = fn(L);
     h->host_depth--;
@@ -218,8 +225,11 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
         lua_concat(L, 2);
         lua_error(L);
     }
-    if (h->deadline > 0 && cl_now() > h->deadline) {
-        h->deadline = 0;
+    if (h->timed_out || (h->deadline > 0 && cl_now() > h->deadline)) {
+        /* Sticky: a script that catches the error with pcall gets it again at
+         * its very next instruction, so nothing outlives the deadline. */
+        h->timed_out = 1;
+        lua_sethook(L, cl_hook, LUA_MASKCOUNT, 1);
         luaL_where(L, 0);
         lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
         lua_concat(L, 2);
@@ -231,6 +241,14 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
  *  enough that a runaway loop stops within milliseconds of its deadline. */
 static inline void cl_sethook(lua_State *L) {
     lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
+}
+
+/** Ends a timed run: no deadline, no sticky timeout, no hook. */
+static inline void cl_cleartimeout(lua_State *L) {
+    cl_Host *h = cl_host(L);
+    h->deadline = 0;
+    h->timed_out = 0;
+    lua_sethook(L, NULL, 0, 0);
 }
 
 /** Makes the running chunk stop with "interrupted!" at its next hook check.

@@ -106,7 +106,9 @@ public struct Path: Sendable, Equatable {
         }
         if clockwise { sweep = -sweep }
         let p0 = Point(center.x + r * cos(start), center.y + r * sin(start))
-        if currentPoint == nil || needsMove {
+        // As CGPathAddArc: with a current point (also right after `close`,
+        // where it is the subpath's start) a line joins it to the arc.
+        if currentPoint == nil {
             move(to: p0)
         } else {
             line(to: p0)

@@ -36,7 +36,7 @@ extension LuaRuntime {
         }
         let count = lua_gettop(L) - (base + 1)
         if count > 0 {
-            lua_getglobal(L, "print")
+            pushRawGlobal("print")
             cl_insert(L, base + 2)
             if cl_pcall(L, count, 0, base + 1) != LUA_OK {
                 return .failed(String(cString: cl_tostring(L, -1)))
@@ -119,7 +119,7 @@ extension LuaRuntime {
         var out: [String] = []
         let count = lua_gettop(L) - (base + 1)
         for i in 0..<count {
-            lua_getglobal(L, "tostring")
+            pushRawGlobal("tostring")
             lua_pushvalue(L, base + 2 + i)
             guard cl_pcall(L, 1, 1, base + 1) == LUA_OK, let s = cl_tostring(L, -1) else {
                 throw ScriptError.runtime("tostring failed on result \(i + 1)")

@@ -119,17 +119,44 @@ public final class LuaRuntime {
         return try execute(source, chunkName: "@" + path, args: args)
     }
 
+    /// Sets where relative paths resolve and puts the script's folder first
+    /// on `package.path`. Earlier code (`-e`) may have replaced globals or set
+    /// metatables, so only raw access is used: the package library is taken
+    /// from the registry's loaded-modules table, not from the global.
     private func setBaseDirectory(_ directory: String) {
         baseDirectory = directory
-        lua_getglobal(L, "package")
-        let old = lua_getfield(L, -1, "path") == LUA_TSTRING ? String(cString: cl_tostring(L, -1)) : ""
+        let lua = Lua(L)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        lua_getfield(L, cl_registryindex(), LUA_LOADED_TABLE)
+        lua.push("package")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
+        lua.push("path")
+        let old = lua_rawget(L, -2) == LUA_TSTRING ? String(cString: cl_tostring(L, -1)) : ""
         cl_pop(L, 1)
         // Running the same script again (the REPL's :reload) must not grow the path.
         let entries = "\(directory)/?.lua;\(directory)/?/init.lua;"
         if !old.hasPrefix(entries) {
-            Lua(L).push(entries + old)
-            lua_setfield(L, -2, "path")
+            lua.push("path")
+            lua.push(entries + old)
+            lua_rawset(L, -3)
         }
+    }
+
+    /// Pushes the global `name`, read raw (no `__index` on `_G` can run).
+    func pushRawGlobal(_ name: String) {
+        cl_pushglobaltable(L)
+        Lua(L).push(name)
+        lua_rawget(L, -2)
+        cl_remove(L, -2)
+    }
+
+    /// Pops the top value into the global `name`, raw.
+    func setRawGlobal(_ name: String) {
+        cl_pushglobaltable(L)
+        Lua(L).push(name)
+        lua_rotate(L, -3, -1) // value, _G, name -> _G, name, value
+        lua_rawset(L, -3)
         cl_pop(L, 1)
     }
 
@@ -144,7 +171,7 @@ public final class LuaRuntime {
             lua.push(a)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        lua_setglobal(L, "arg")
+        setRawGlobal("arg")
     }
 
     private func execute(_ source: [UInt8], chunkName: String, args: [String]) throws -> Canvas? {
@@ -160,6 +187,10 @@ public final class LuaRuntime {
         guard status == LUA_OK else {
             throw ScriptError.syntax(errorText(at: -1))
         }
+        // Lua guarantees only 20 free slots: make room for every argument.
+        guard lua_checkstack(L, Int32(clamping: args.count) + 4) != 0 else {
+            throw ScriptError.runtime("too many script arguments (\(args.count))")
+        }
         for a in args { lua.push(a) }
         if let timeout = options.timeout {
             host.pointee.timeout = timeout
@@ -167,7 +198,7 @@ public final class LuaRuntime {
             cl_sethook(L)
         }
         let result = cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
-        host.pointee.deadline = 0
+        if options.timeout != nil { cl_cleartimeout(L) }
         guard result == LUA_OK else {
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }

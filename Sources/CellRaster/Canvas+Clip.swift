@@ -82,10 +82,14 @@ extension Canvas {
         for p in pts where !(p.isFinite && p.x == p.x.rounded() && p.y == p.y.rounded() && abs(p.x) < 1e9 && abs(p.y) < 1e9) {
             return nil
         }
-        // Consecutive points must alternate horizontal and vertical edges.
+        // Edges must alternate horizontal and vertical, and enclose an area
+        // (a degenerate outline such as a line drawn back on itself is not a
+        // rectangle, whatever its bounding box).
+        let firstHorizontal = pts[0].y == pts[1].y
         for i in 0..<4 {
             let a = pts[i], b = pts[(i + 1) % 4]
-            if a.x != b.x && a.y != b.y { return nil }
+            let horizontal = (i % 2 == 0) == firstHorizontal
+            if horizontal ? (a.y != b.y || a.x == b.x) : (a.x != b.x || a.y == b.y) { return nil }
         }
         let xs = pts.map(\.x), ys = pts.map(\.y)
         let r = IntRect(x0: Int(xs.min()!), y0: Int(ys.min()!), x1: Int(xs.max()!), y1: Int(ys.max()!))

@@ -34,13 +34,14 @@ extension Canvas {
         return inverse.apply(p)
     }
 
-    /// Builds a piece in user space, starting from the current point when a
-    /// subpath is open, and appends it through the CTM so that it continues
-    /// that subpath.
+    /// Builds a piece in user space, starting from the current point, and
+    /// appends it through the CTM so that it continues an open subpath.
     private func appendInUserSpace(_ build: (inout Path) -> Void) {
         var piece = Path()
         let continuing = currentPath.hasOpenSubpath
-        if continuing, let p = currentPointInUserSpace { piece.move(to: p) }
+        // Seed the piece with the current point, also after `close` (where a
+        // following arc starts a subpath there with a joining line, as in CG).
+        if let p = currentPointInUserSpace { piece.move(to: p) }
         build(&piece)
         currentPath.addPath(piece, transform: state.ctm, continuing: continuing)
     }

@@ -151,15 +151,23 @@ public final class Rasterizer {
         }
         let height = Double(region.height), width = Double(region.width)
         guard y1 > 0, y0 < height else { return }
+        // Positions along the edge go from the nearest known point by slope
+        // (precise even when the far end is huge), or by fraction of the
+        // height when the slope overflows (an edge a hair high, very wide).
         let slope = (x1 - x0) / (y1 - y0)
+        func x(from xa: Double, _ ya: Double, to xb: Double, _ yb: Double, at y: Double) -> Double {
+            let bySlope = xa + (y - ya) * slope
+            return bySlope.isFinite ? bySlope : xa + (xb - xa) * ((y - ya) / (yb - ya))
+        }
         if y0 < 0 {
-            x0 += (0 - y0) * slope
+            x0 = x(from: x0, y0, to: x1, y1, at: 0)
             y0 = 0
         }
         if y1 > height {
-            x1 = x0 + (height - y0) * slope
+            x1 = x(from: x0, y0, to: x1, y1, at: height)
             y1 = height
         }
+        guard x0.isFinite, x1.isFinite else { return }
         // Split where the edge crosses x = 0 or x = width (at most twice, in
         // order of y); clamp the pieces. No allocation: this runs per edge.
         var ya = y0, xa = x0
@@ -189,14 +197,15 @@ public final class Rasterizer {
     /// Accumulates an edge piece already inside the region (0 <= x <= width,
     /// 0 <= yTop < yBottom <= height), row by row.
     private func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
-        let slope = (xBottom - xTop) / (yBottom - yTop)
+        let pieceWidth = xBottom - xTop, pieceHeight = yBottom - yTop
         var j = Int(yTop.rounded(.down))
         let jEnd = Int(yBottom.rounded(.up))
         while j < jEnd {
             let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
             let dy = r1 - r0
             if dy > 0 {
-                let xr0 = xTop + (r0 - yTop) * slope, xr1 = xTop + (r1 - yTop) * slope
+                let xr0 = xTop + pieceWidth * ((r0 - yTop) / pieceHeight)
+                let xr1 = xTop + pieceWidth * ((r1 - yTop) / pieceHeight)
                 // Interpolation may overshoot the clamped ends by an ulp: clamp again.
                 let limit = Double(region.width)
                 let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)

@@ -89,8 +89,8 @@ struct CommandLineOptions: ParsableCommand {
         if let timeout, !(timeout.isFinite && timeout > 0) {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
-        if let maxMemory, !(maxMemory.isFinite && maxMemory > 0) {
-            throw ValidationError("--max-memory must be a positive number of megabytes")
+        if let maxMemory, !(maxMemory.isFinite && maxMemory > 0 && maxMemory < 1e9) {
+            throw ValidationError("--max-memory must be a positive number of megabytes, below 1e9")
         }
         for d in define where !d.contains("=") {
             throw ValidationError("-D expects name=value, got '\(d)'")

@@ -37,6 +37,7 @@ struct VariantRunner {
         var discovery = LuaRuntime.Options()
         discovery.defaultScale = options.scale
         discovery.timeout = options.timeout
+        if let mb = options.maxMemory { discovery.maxMemory = Int(mb * 1_048_576) }
         discovery.params = runner.defines
         discovery.writesFiles = false
         let table: [String: [String: ParamValue]]

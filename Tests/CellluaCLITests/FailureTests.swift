@@ -49,7 +49,7 @@ import Testing
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for args in [["--bogus"], ["--scale", "0", "x.lua"], ["--scale", "abc"], ["-o", "x.jpg", "x.lua"],
-                     ["-D", "novalue", "x.lua"], ["--timeout", "-1", "x.lua"]] {
+                     ["-D", "novalue", "x.lua"], ["--timeout", "-1", "x.lua"], ["--max-memory", "1e13", "x.lua"]] {
             let r = try Celllua.run(args, in: dir)
             #expect(r.status == 2, "\(args): \(r.stderr)")
             #expect(r.stderr.contains("Error:") || r.stderr.contains("error"), "\(args): \(r.stderr)")
@@ -79,9 +79,14 @@ import Testing
         let good = try #require(bytes(dir + "/art.png"))
         write("local c = cell.canvas(5, 5, {background = 'blue'})\nc:fill_rect(nil)", to: dir + "/art.lua")
         #expect(try Celllua.run(["art.lua"], in: dir).status == 1)
-        write("local c = cell.canvas(5, 5) c:save('art.png') error('after save')", to: dir + "/art2.lua")
         #expect(bytes(dir + "/art.png") == good)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["art.lua", "art.png", "art2.lua"])
+        // A write that fails (the target is now a directory's name taken by
+        // a folder) leaves no temporary file behind either.
+        write("return cell.canvas(5, 5, {background = 'green'})", to: dir + "/art.lua")
+        try FileManager.default.createDirectory(atPath: dir + "/art.pam", withIntermediateDirectories: false)
+        let r = try Celllua.run(["art.lua", "-o", "art.pam"], in: dir)
+        #expect(r.status == 1 && r.stderr.contains("cannot write 'art.pam'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["art.lua", "art.pam", "art.png"])
     }
 
     @Test func unwritableOutputIsAnError() throws {

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import CellLua
+
+/// Inputs a review found breaking things; each stays fixed.
+@Suite struct RegressionTests {
+    /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
+    @Test func extremeSlopesDoNotTrap() throws {
+        let code = """
+            local c = cell.canvas(100, 100)
+            c:move_to(0, 0) c:line_to(500, 1e-306) c:line_to(0, 10) c:close() c:fill()
+            c:with(function(c) c:scale(1, 1e-307) c:fill(cell.path():move_to(0, 0):line_to(50, 50):line_to(0, 90):close()) end)
+            c:fill(cell.path():move_to(-1e300, 0):line_to(1e300, 1e-300):line_to(0, 50):close())
+            return select(4, c:pixel(5, 5))
+            """
+        #expect(try values(code).count == 1)
+    }
+
+    /// After `close` the current point is the subpath's start; an arc then
+    /// joins it with a line (CGPathAddArc), so the filled area includes the join.
+    @Test func arcAfterCloseJoinsTheSubpathStart() throws {
+        #expect(try values("""
+            local p = cell.path():move_to(10, 10):line_to(50, 10):close():arc(100, 100, 20, 0, math.pi)
+            return p:contains(60, 60)
+            """) == ["true"])
+        #expect(try values("""
+            local c = cell.canvas(10, 10)
+            c:move_to(1, 1):line_to(2, 1):close()
+            c:arc(5, 5, 2, 0, math.pi)
+            local p = cell.path():move_to(1, 1):line_to(2, 1):close():arc(5, 5, 2, 0, math.pi)
+            return #tostring(p) > 0
+            """) == ["true"])
+    }
+
+    /// A four-point outline drawn back on itself is not a rectangle clip.
+    @Test func degenerateOutlinesAreNotRectangleClips() throws {
+        #expect(try values("""
+            local c = cell.canvas(40, 40, {scale = 1})
+            c:move_to(0, 0) c:line_to(10, 0) c:line_to(0, 0) c:line_to(0, 10) c:close()
+            c:clip()
+            c:fill_rect(0, 0, 40, 40)
+            return select(4, c:pixel(5, 5))
+            """) == ["0"])
+    }
+
+    /// A timeout caught by pcall comes back at the next instruction.
+    @Test func aCaughtTimeoutStillStopsTheScript() throws {
+        var options = LuaRuntime.Options()
+        options.timeout = 0.3
+        let start = Date()
+        let message = try #require(errorMessage("while true do pcall(function() while true do end end) end", options: options))
+        #expect(message.contains("script timed out after 0.3 seconds"))
+        #expect(Date().timeIntervalSince(start) < 5)
+        // and the runtime is usable afterwards, without the hook
+        let runtime = makeRuntime(options)
+        _ = try? runtime.run(code: "while true do end")
+        #expect(try runtime.strings("return 1 + 1") == ["2"])
+    }
+
+    /// Code given with -e may replace globals before the script runs.
+    @Test func hostileGlobalsBeforeTheScript() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "return cell.canvas(1, 1)".write(toFile: dir + "/ok.lua", atomically: true, encoding: .utf8)
+        for prelude in ["package = nil", "setmetatable(_G, {__newindex = function() error('read-only') end, __index = function(_, k) error(k) end})"] {
+            let runtime = makeRuntime()
+            try runtime.run(code: prelude)
+            #expect(try runtime.run(scriptAt: dir + "/ok.lua") != nil, "\(prelude)")
+        }
+    }
+
+    @Test func manyScriptArguments() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "return select('#', ...), #arg".write(toFile: dir + "/args.lua", atomically: true, encoding: .utf8)
+        let runtime = makeRuntime()
+        try runtime.run(scriptAt: dir + "/args.lua", args: (1...500).map(String.init))
+        #expect(try runtime.strings("return #arg") == ["500"])
+    }
+}
