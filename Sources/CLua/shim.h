@@ -198,7 +198,23 @@ static inline const char *cl_currentname(lua_State *L) {
 
 /* ---- the message handler: message plus traceback ---- */
 
+#define CL_TRACEBACK_KEY "celllua.traceback"
+
 static inline int cl_msghandler(lua_State *L) {
+    /* An error re-raised by a host function (c:with) carries the traceback
+     * taken where it first happened: use that one. */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_TRACEBACK_KEY) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);
+        int same = lua_rawequal(L, -1, 1);
+        lua_pop(L, 1);
+        if (same) {
+            lua_rawgeti(L, -1, 2);
+            lua_pushnil(L);
+            lua_setfield(L, LUA_REGISTRYINDEX, CL_TRACEBACK_KEY);
+            return 1;
+        }
+    }
+    lua_pop(L, 1);
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -208,6 +224,23 @@ static inline int cl_msghandler(lua_State *L) {
     luaL_traceback(L, L, msg, 1);
     return 1;
 }
+
+/** The message handler for protected calls a host function makes on the
+ *  script's behalf (c:with): the error goes on unchanged, and its traceback,
+ *  taken here where it happened, waits in the registry for cl_msghandler. */
+static inline int cl_keeptraceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    luaL_traceback(L, L, msg ? msg : "(error object is not a string)", 1);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, CL_TRACEBACK_KEY);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static inline void cl_pushkeeptraceback(lua_State *L) { lua_pushcfunction(L, cl_keeptraceback); }
 
 static inline void cl_pushmsghandler(lua_State *L) { lua_pushcfunction(L, cl_msghandler); }
 

@@ -104,13 +104,16 @@ enum CanvasBinding {
             guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
             let depth = canvas.saveDepth
             canvas.save()
+            // The handler keeps the traceback of where fn failed, so the
+            // re-raised error still points into fn, not at this call.
+            cl_pushkeeptraceback(lua.L)
+            let handler = lua.top
             lua_pushvalue(lua.L, 2)
             lua_pushvalue(lua.L, 1)
-            let base = lua.top - 2
-            let status = cl_pcall(lua.L, 1, cl_multret(), 0)
+            let status = cl_pcall(lua.L, 1, cl_multret(), handler)
             while canvas.saveDepth > depth { try? canvas.restore() }
             if status != LUA_OK { return hostError } // the error value is on top
-            return lua.top - base
+            return lua.top - handler
         }
     }
 

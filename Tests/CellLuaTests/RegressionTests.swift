@@ -77,4 +77,18 @@ import CellLua
         try runtime.run(scriptAt: dir + "/args.lua", args: (1...500).map(String.init))
         #expect(try runtime.strings("return #arg") == ["500"])
     }
+
+    /// An error inside c:with(fn) keeps the traceback of where it happened.
+    @Test func withKeepsTheInnerTraceback() throws {
+        let message = try #require(errorMessage("""
+            local c = cell.canvas(10, 10)
+            local function inner() error("deep") end
+            local function draw(c) inner() end
+            c:with(draw)
+            """))
+        #expect(message.hasPrefix("test.lua:2: deep\nstack traceback:"))
+        #expect(message.contains("test.lua:2: in upvalue 'inner'"))
+        #expect(message.contains("test.lua:3:"))
+        #expect(message.contains("test.lua:4: in main chunk"))
+    }
 }
