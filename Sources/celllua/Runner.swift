@@ -57,15 +57,18 @@ struct Runner {
         do {
             result = try execute(in: runtime)
             warnAboutUnreadDefines(runtime, console: console)
-        } catch let error as ScriptError {
-            console.diagnostic(error.description)
-            if case .unreadable = error { return 2 }
-            return 1
         } catch {
-            console.diagnostic("\(error)")
-            return 1
+            return Self.failure(error, console: console)
         }
         return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console)
+    }
+
+    /// Reports a failed run and returns its exit status: 2 when the script
+    /// could not be read, else 1.
+    static func failure(_ error: Error, console: Console) -> Int32 {
+        console.diagnostic("\(error)")
+        if let error = error as? ScriptError, case .unreadable = error { return 2 }
+        return 1
     }
 
     /// Runs the `-e` code, then the script, in `runtime`; returns the canvas

@@ -47,13 +47,8 @@ struct VariantRunner {
                 return 2
             }
             table = found
-        } catch let error as ScriptError {
-            console.diagnostic(error.description)
-            if case .unreadable = error { return 2 }
-            return 1
         } catch {
-            console.diagnostic("\(error)")
-            return 1
+            return Runner.failure(error, console: console)
         }
         for name in table.keys where !Self.isSafeName(name) {
             console.diagnostic("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
