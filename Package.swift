@@ -64,7 +64,11 @@ let package = Package(
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
         .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
         .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
-        .testTarget(name: "CellLuaTests", dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"]),
+        .testTarget(
+            name: "CellLuaTests",
+            dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"],
+            exclude: ["Golden"]  // scene scripts and images, read from the source tree
+        ),
         .testTarget(
             name: "CellluaCLITests",
             dependencies: ["CellImage", "CellRaster"]
