@@ -94,6 +94,10 @@ static inline void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+/* lua_gc is variadic, which Swift cannot call. */
+static inline void cl_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+static inline void cl_gc_step(lua_State *L, int kilobytes) { lua_gc(L, LUA_GCSTEP, kilobytes); }
+
 static inline lua_State *cl_newstate(cl_Host *h) {
     h->host_depth = 1; /* the host is running until it calls cl_pcall */
     return lua_newstate(cl_alloc, h);

@@ -37,6 +37,8 @@ enum CanvasBinding {
                 throw LuaError.message("canvas size must be positive (got \(width)x\(height))")
             }
             guard scale > 0 else { throw LuaError.message("canvas scale must be positive (got \(scale))") }
+            let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
+            try runtime.charge(bytes: pw * ph * 4)
             let canvas = try Canvas(width: width, height: height, scale: scale)
             if let background { canvas.fillAll(background) }
             runtime.canvasCreated(canvas)
@@ -148,6 +150,10 @@ enum CanvasBinding {
     static func fmt(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
+}
+
+extension Canvas: MemoryCharged {
+    var chargedBytes: Int { buffer.byteCount }
 }
 
 extension Lua {

@@ -77,6 +77,28 @@ public final class LuaRuntime {
         Unmanaged<LuaRuntime>.fromOpaque(cl_extraspace(L).pointee!).takeUnretainedValue()
     }
 
+    /// Counts `bytes` allocated outside the Lua heap (canvas pixels) against
+    /// `--max-memory`, collecting garbage first when that would pass the
+    /// limit, and nudges the collector, which cannot see these bytes, so
+    /// throwaway canvases are freed as promptly as Lua objects would be.
+    func charge(bytes: Int) throws {
+        let h = host
+        if h.pointee.limit > 0, h.pointee.used + bytes > h.pointee.limit {
+            cl_gc_collect(L)
+            if h.pointee.used + bytes > h.pointee.limit {
+                let mb = Double(h.pointee.limit) / 1_048_576
+                throw LuaError.message("not enough memory: \(bytes / 1_048_576) MB of pixels would pass --max-memory \(mb.rounded() == mb ? String(Int(mb)) : String(mb)) MB")
+            }
+        }
+        h.pointee.used += bytes
+        cl_gc_step(L, Int32(clamping: bytes / 1024))
+    }
+
+    /// Returns what `charge` counted, when Lua collects the object.
+    func release(bytes: Int) {
+        host.pointee.used -= min(host.pointee.used, bytes)
+    }
+
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
     }

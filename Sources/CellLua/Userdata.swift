@@ -6,6 +6,12 @@ import CLua
 ///
 /// After `__gc` the slot is nil, so a call on a collected object (possible from
 /// a finalizer that resurrects it) is a clear error, not a dangling pointer.
+/// An object whose memory lives outside the Lua heap but counts against
+/// `--max-memory` while Lua holds it (a canvas' pixels).
+protocol MemoryCharged: AnyObject {
+    var chargedBytes: Int { get }
+}
+
 struct LuaClass {
     /// Registry key and `__name`: what messages call the type ("Canvas").
     let name: String
@@ -34,7 +40,11 @@ private let collect: HostFunction = { L in
         if let block = lua_touserdata(lua.L, 1) {
             let slot = block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
             if let object = slot.pointee {
-                Unmanaged<AnyObject>.fromOpaque(object).release()
+                let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
+                if let charged = unmanaged.takeUnretainedValue() as? MemoryCharged {
+                    LuaRuntime.current(lua.L).release(bytes: charged.chargedBytes)
+                }
+                unmanaged.release()
                 slot.pointee = nil
             }
         }
