@@ -66,7 +66,7 @@ enum CanvasBinding {
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
             let c = try lua.canvas(1)
-            lua.push("Canvas(\(fmt(c.width))x\(fmt(c.height)) pt @\(fmt(c.scale))x)")
+            lua.push("Canvas(\(c.width.shortText)x\(c.height.shortText) pt @\(c.scale.shortText)x)")
             return 1
         }
     }
@@ -147,9 +147,6 @@ enum CanvasBinding {
         }
     }
 
-    static func fmt(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
 }
 
 extension Canvas: MemoryCharged {

@@ -87,12 +87,7 @@ extension LuaRuntime {
         lua_rawseti(L, -2, 2)
         lua_settop(L, base)
 
-        let source = Array(Self.dependencyPrelude.utf8)
-        let status = source.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) {
-                cl_load(L, $0.baseAddress, $0.count, "=[celllua]", "t")
-            }
-        }
+        let status = load(Array(Self.dependencyPrelude.utf8), chunkName: "=[celllua]")
         // Fails only when --max-memory is too small for even this; the run
         // then fails anyway, and tracking is merely absent.
         guard status == LUA_OK else { return }

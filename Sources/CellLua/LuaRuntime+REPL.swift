@@ -46,10 +46,7 @@ extension LuaRuntime {
     }
 
     private func load(_ code: String) -> Int32 {
-        let bytes = Array(code.utf8)
-        return bytes.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { cl_load(L, $0.baseAddress, $0.count, "=stdin", "t") }
-        }
+        load(Array(code.utf8), chunkName: "=stdin")
     }
 
     /// Asks the running chunk to stop at its next hook check (Ctrl-C in the REPL).
@@ -108,10 +105,7 @@ extension LuaRuntime {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         cl_pushmsghandler(L)
-        let bytes = Array(code.utf8)
-        let status = bytes.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { cl_load(L, $0.baseAddress, $0.count, chunkName, "t") }
-        }
+        let status = load(Array(code.utf8), chunkName: chunkName)
         guard status == LUA_OK else { throw ScriptError.syntax(String(cString: cl_tostring(L, -1))) }
         guard cl_pcall(L, 0, cl_multret(), base + 1) == LUA_OK else {
             throw ScriptError.runtime(Traceback.trim(String(cString: cl_tostring(L, -1))))

@@ -165,6 +165,14 @@ public final class LuaRuntime {
         }
     }
 
+    /// Compiles `source` and pushes the chunk (or the error message);
+    /// returns Lua's status. `mode` is "t" (text only) or "bt".
+    func load(_ source: [UInt8], chunkName: String, mode: String = "t") -> Int32 {
+        source.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { cl_load(L, $0.baseAddress, $0.count, chunkName, mode) }
+        }
+    }
+
     /// Pushes the global `name`, read raw (no `__index` on `_G` can run).
     func pushRawGlobal(_ name: String) {
         cl_pushglobaltable(L)
@@ -201,11 +209,7 @@ public final class LuaRuntime {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         cl_pushmsghandler(L)
-        let status = source.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) {
-                cl_load(L, $0.baseAddress, $0.count, chunkName, "bt")
-            }
-        }
+        let status = load(source, chunkName: chunkName, mode: "bt")
         guard status == LUA_OK else {
             throw ScriptError.syntax(errorText(at: -1))
         }

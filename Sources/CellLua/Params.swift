@@ -69,7 +69,7 @@ extension ParamValue {
     var asText: String? {
         switch self {
         case .text(let s): return s
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .number(let n): return n.shortText
         case .boolean(let b): return b ? "true" : "false"
         case .color: return nil
         }
@@ -83,5 +83,12 @@ extension ParamValue {
         case .boolean(let b): return b ? "true" : "false"
         case .color(let c): return "a color (\(c.r), \(c.g), \(c.b), \(c.a))"
         }
+    }
+}
+
+extension Double {
+    /// The number as a person writes it: `320`, not `320.0`; `0.5` as is.
+    var shortText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

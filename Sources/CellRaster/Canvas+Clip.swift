@@ -7,12 +7,12 @@ extension Canvas {
     /// Intersects the clip with `path` (user space), or with the current path
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        let device = devicePath(path)
-        if let rect = Self.pixelAlignedRect(device) {
+        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance)
+        if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return
         }
-        clip(toDevicePolygons: device.flattened(tolerance: Self.flatteningTolerance), rule: rule)
+        clip(toDevicePolygons: polygons, rule: rule)
     }
 
     public func clipRect(_ rect: Rect) {
@@ -71,10 +71,9 @@ extension Canvas {
         state.clip = .mask(ClipMask(width: w, height: h, bounds: bounds, data: data))
     }
 
-    /// The pixel rectangle a device path is, if it is one axis-aligned
+    /// The pixel rectangle flattened device polygons are, if they are one axis-aligned
     /// rectangle with whole-pixel edges (the clip fast path).
-    static func pixelAlignedRect(_ device: Path) -> IntRect? {
-        let polys = device.flattened(tolerance: flatteningTolerance)
+    static func pixelAlignedRect(_ polys: [Polyline]) -> IntRect? {
         guard polys.count == 1 else { return nil }
         var pts = polys[0].points
         if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }

@@ -67,8 +67,7 @@ public final class Canvas {
 
     /// Fills `path` (user space), or the current path (consumed) when nil.
     public func fill(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        let device = devicePath(path)
-        paint(device.flattened(tolerance: Self.flatteningTolerance), rule: rule, color: state.fillColor)
+        paint(spans(of: devicePath(path), rule: rule), color: state.fillColor)
     }
 
     /// Strokes `path` (user space), or the current path (consumed) when nil,
@@ -82,20 +81,13 @@ public final class Canvas {
     /// Fills then strokes, consuming the current path once.
     public func fillStroke(_ path: Path? = nil, rule: FillRule = .nonzero) throws {
         let device = devicePath(path)
-        paint(device.flattened(tolerance: Self.flatteningTolerance), rule: rule, color: state.fillColor)
+        paint(spans(of: device, rule: rule), color: state.fillColor)
         try strokeDevicePath(device)
     }
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
-        if state.ctm.isRectilinear {
-            paint(deviceRect: state.ctm.apply(rect.standardized), color: state.fillColor)
-            return
-        }
-        var p = Path()
-        p.addRect(rect.standardized)
-        paint(p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance),
-              rule: .nonzero, color: state.fillColor)
+        paint(spans(ofRect: rect), color: state.fillColor)
     }
 
     public func strokeRect(_ rect: Rect) throws {
@@ -107,20 +99,7 @@ public final class Canvas {
     /// CGContextClearRect: to transparent within the clip; partly covered
     /// edge pixels keep the uncovered fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        let antialias = state.antialias
-        let device = state.ctm.apply(rect.standardized)
-        let produce: (IntRect, (Rasterizer.Span) -> Void) -> Void
-        if state.ctm.isRectilinear {
-            produce = { bounds, emit in RectSpans.emit(device, bounds: bounds, antialias: antialias, emit) }
-        } else {
-            var p = Path()
-            p.addRect(rect.standardized)
-            let polygons = p.transformed(by: state.ctm).flattened(tolerance: Self.flatteningTolerance)
-            produce = { [rasterizer] bounds, emit in
-                rasterizer.fillSpans(polygons, rule: .nonzero, antialias: antialias, bounds: bounds, emit)
-            }
-        }
-        coverSpans(produce) { dst, coverage, constant, count in
+        coverSpans(spans(ofRect: rect)) { dst, coverage, constant, count in
             if let coverage {
                 Composite.clear(dst: dst, coverage: coverage, count: count)
             } else {
@@ -159,7 +138,7 @@ public final class Canvas {
             let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
             outline = try Stroker.stroke(user, style: style, tolerance: tolerance).transformed(by: state.ctm)
         }
-        paint(outline.flattened(tolerance: Self.flatteningTolerance), rule: .nonzero, color: state.strokeColor)
+        paint(spans(of: outline, rule: .nonzero), color: state.strokeColor)
     }
 
     /// The largest factor by which the CTM stretches a length (its largest
@@ -174,22 +153,36 @@ public final class Canvas {
 
     // MARK: compositing
 
-    /// Composites `color` (with the state's alpha) through `polygons`'
+    /// Where coverage comes from: called with the clip bounds, it emits the
+    /// spans of non-zero coverage within them.
+    typealias SpanSource = (IntRect, (Rasterizer.Span) -> Void) -> Void
+
+    /// The spans of a device-space path under `rule`, from the rasterizer
+    /// (flattened only when asked: an invisible paint or an empty clip skips it).
+    func spans(of device: Path, rule: FillRule) -> SpanSource {
+        let antialias = state.antialias
+        return { [rasterizer] bounds, emit in
+            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance), rule: rule,
+                                 antialias: antialias, bounds: bounds, emit)
+        }
+    }
+
+    /// The spans of a user-space rectangle: computed directly (RectSpans)
+    /// while the CTM keeps it axis-aligned, else as a path.
+    func spans(ofRect rect: Rect) -> SpanSource {
+        guard state.ctm.isRectilinear else {
+            var p = Path()
+            p.addRect(rect.standardized)
+            return spans(of: p.transformed(by: state.ctm), rule: .nonzero)
+        }
+        let device = state.ctm.apply(rect.standardized)
+        let antialias = state.antialias
+        return { bounds, emit in RectSpans.emit(device, bounds: bounds, antialias: antialias, emit) }
+    }
+
+    /// Composites `color` (with the state's alpha) through the spans'
     /// coverage and the clip, source-over.
-    func paint(_ polygons: [Polyline], rule: FillRule, color: Color) {
-        let antialias = state.antialias
-        paint({ bounds, emit in
-            rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: bounds, emit)
-        }, color: color)
-    }
-
-    /// Composites `color` through an axis-aligned device rectangle.
-    func paint(deviceRect: Rect, color: Color) {
-        let antialias = state.antialias
-        paint({ bounds, emit in RectSpans.emit(deviceRect, bounds: bounds, antialias: antialias, emit) }, color: color)
-    }
-
-    func paint(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void, color: Color) {
+    func paint(_ produce: SpanSource, color: Color) {
         let source = color.premultiplied(alpha: state.alpha)
         guard source.a > 0 else { return }
         coverSpans(produce) { dst, coverage, constant, count in
@@ -201,30 +194,21 @@ public final class Canvas {
         }
     }
 
-    /// Rasterizes `polygons` within the clip and calls `body` for each span
-    /// with the destination pixels and either per-pixel coverage (already
-    /// multiplied by the clip mask) or one constant coverage for the span.
-    func coverSpans(_ polygons: [Polyline], rule: FillRule,
-                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
-        let antialias = state.antialias
-        coverSpans({ bounds, emit in
-            rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: bounds, emit)
-        }, body)
-    }
-
-    /// The same for any source of spans (`produce` gets the clip bounds).
-    func coverSpans(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void,
+    /// Calls `body` for each span of `produce` within the clip, with the
+    /// destination pixels and either per-pixel coverage (already multiplied
+    /// by the clip mask) or one constant coverage for the span.
+    func coverSpans(_ produce: SpanSource,
                     _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
         let clip = state.clip
         let bounds = clip.bounds
         guard !bounds.isEmpty else { return }
         // Both closures only run during this call; the compiler wants that said.
         withoutActuallyEscaping(body) { body in
-            spans(produce, clip: clip, bounds: bounds, body)
+            deliver(produce, clip: clip, bounds: bounds, body)
         }
     }
 
-    private func spans(_ produce: (IntRect, (Rasterizer.Span) -> Void) -> Void, clip: ClipRegion, bounds: IntRect,
+    private func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect,
                        _ body: @escaping (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
         let stride = buffer.stride
         let data = buffer.data

@@ -103,11 +103,12 @@ struct Runner {
     /// A fresh runtime with the command line's settings and `params`
     /// (the `-D` definitions by default); written paths go to `console`
     /// (printed at once when nil).
-    func makeRuntime(params: [String: Param]? = nil, console: Console? = nil) -> LuaRuntime {
+    func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true) -> LuaRuntime {
         var settings = LuaRuntime.Options()
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines
+        settings.writesFiles = writesFiles
         if let mb = options.maxMemory { settings.maxMemory = Int(mb * 1_048_576) }
         let runtime = LuaRuntime(options: settings)
         let console = console ?? Console()
@@ -144,7 +145,4 @@ struct Runner {
         return (stem.isEmpty ? name : stem) + ".png"
     }
 
-    func report(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
 }

@@ -34,15 +34,9 @@ struct VariantRunner {
             return 2
         }
         // 1. Read the variants table.
-        var discovery = LuaRuntime.Options()
-        discovery.defaultScale = options.scale
-        discovery.timeout = options.timeout
-        if let mb = options.maxMemory { discovery.maxMemory = Int(mb * 1_048_576) }
-        discovery.params = runner.defines
-        discovery.writesFiles = false
         let table: [String: [String: ParamValue]]
         do {
-            guard let found = try variantsTable(discovery, files: &files) else {
+            guard let found = try variantsTable(files: &files) else {
                 console.diagnostic("celllua: \(scriptName) defines no variants table")
                 return 2
             }
@@ -85,10 +79,9 @@ struct VariantRunner {
     private var scriptName: String { options.script ?? "the -e code" }
 
     /// Runs the script again just to read `variants` (no files written).
-    private func variantsTable(_ settings: LuaRuntime.Options, files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
-        let runtime = LuaRuntime(options: settings)
+    private func variantsTable(files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
+        let runtime = runner.makeRuntime(writesFiles: false)
         defer { files.formUnion(runtime.loadedFiles) }
-        runtime.fileWritten = { _ in }
         // This run only reads the table: keep its prints out of the output.
         try runtime.run(code: "print = function() end", chunkName: "=(variants)")
         do {
