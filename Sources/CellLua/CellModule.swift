@@ -8,12 +8,19 @@ enum CellModule {
         ("rgb", ColorBinding.rgb),
         ("color", ColorBinding.color),
         ("param", ParamBinding.param),
+        ("gradient", GradientBinding.new),
+        ("linear", PaintBinding.linear),
+        ("radial", PaintBinding.radial),
+        ("image", ImageBinding.new),
     ]
 
     static let classes: [LuaClass] = [
         CanvasBinding.luaClass,
         PathBinding.luaClass,
         ColorBinding.luaClass,
+        GradientBinding.luaClass,
+        PaintBinding.luaClass,
+        ImageBinding.luaClass,
     ]
 
     /// The version scripts can read as `cell.version`.
