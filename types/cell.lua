@@ -16,6 +16,12 @@
 ---@alias cell.FillRule "nonzero"|"evenodd"
 ---@alias cell.LineCap "butt"|"round"|"square"
 ---@alias cell.LineJoin "miter"|"round"|"bevel"
+---Core Graphics' blend modes. Every mode is bounded by coverage: pixels outside
+---a shape are untouched.
+---@alias cell.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"color_dodge"|"color_burn"|"soft_light"|"hard_light"|"difference"|"exclusion"|"hue"|"saturation"|"color"|"luminosity"|"clear"|"copy"|"source_in"|"source_out"|"source_atop"|"destination_over"|"destination_in"|"destination_out"|"destination_atop"|"xor"|"plus_darker"|"plus_lighter"
+
+---What fills or strokes: a color spec or a gradient paint.
+---@alias cell.PaintSpec cell.ColorSpec|cell.Paint
 
 ---@class cell
 ---@field version string celllua's version
@@ -54,6 +60,39 @@ function cell.color(spec) end
 ---@param default? T
 ---@return T
 function cell.param(name, default) end
+
+---A gradient from stops `{ {location, color}, ... }` (locations 0..1, any order;
+---interpolated in straight alpha, then premultiplied).
+---@param stops [number, cell.ColorSpec][]
+---@return cell.Gradient
+function cell.gradient(stops) end
+
+---A linear gradient paint for set_fill / set_stroke, from (x0, y0) to (x1, y1) in
+---the user space in force when a shape is painted; end colors extend past the ends.
+---@param gradient cell.Gradient
+---@return cell.Paint
+function cell.linear(gradient, x0, y0, x1, y1) end
+
+---A two-circle radial gradient paint (PDF rules) for set_fill / set_stroke.
+---@param gradient cell.Gradient
+---@return cell.Paint
+function cell.radial(gradient, x0, y0, r0, x1, y1, r1) end
+
+---An image read from a PNG file (relative to the script's folder); its size in
+---points is its size in pixels.
+---@param path string
+---@return cell.Image
+function cell.image(path) end
+
+---@class cell.Gradient
+---@field count integer number of stops
+
+---@class cell.Paint
+---@field kind "linear"|"radial"
+
+---@class cell.Image
+---@field width integer pixels (= points when drawn)
+---@field height integer
 
 ---@class cell.Color
 ---@field r number red 0..1 (straight, not premultiplied)
@@ -202,11 +241,24 @@ function Canvas:rotate(angle) end
 
 function Canvas:concat(a, b, c, d, tx, ty) end
 
----@param paint cell.ColorSpec
+---@param paint cell.PaintSpec
 function Canvas:set_fill(paint) end
 
----@param paint cell.ColorSpec
+---@param paint cell.PaintSpec
 function Canvas:set_stroke(paint) end
+
+---The blend mode of every later draw (default "normal").
+---@param mode cell.BlendMode
+function Canvas:set_blend(mode) end
+
+---A drop shadow for later draws: offset and blur in points, y down, not affected
+---by the transform (UIKit); Gaussian with sigma = blur / 2; color default black at
+---1/3. `set_shadow(nil)` turns it off.
+---@param dx number|nil
+---@param dy? number
+---@param blur? number >= 0
+---@param color? cell.ColorSpec
+function Canvas:set_shadow(dx, dy, blur, color) end
 
 ---@param w number user units; 0 is one device pixel
 function Canvas:set_line_width(w) end
@@ -302,6 +354,38 @@ function Canvas:clip(path, rule) end
 function Canvas:eoclip(path) end
 
 function Canvas:clip_rect(x, y, w, h) end
+
+---Fills the clip with a linear gradient from (x0, y0) to (x1, y1); nothing is
+---painted before the start or after the end unless `before` / `after` (CG's rule).
+---@param gradient cell.Gradient
+---@param opts? {before?: boolean, after?: boolean}
+function Canvas:draw_linear_gradient(gradient, x0, y0, x1, y1, opts) end
+
+---Fills the clip with a two-circle radial gradient.
+---@param gradient cell.Gradient
+---@param opts? {before?: boolean, after?: boolean}
+function Canvas:draw_radial_gradient(gradient, x0, y0, r0, x1, y1, r1, opts) end
+
+---Saves the state and starts a transparency layer (the size of the clip). At
+---end_layer it is composited with `alpha` (x the state's), `blend` (default the
+---state's), the state's shadow and the clip in force now.
+---@param opts? {alpha?: number, blend?: cell.BlendMode}
+function Canvas:begin_layer(opts) end
+
+---Ends the innermost layer and restores the state begin_layer saved.
+function Canvas:end_layer() end
+
+---begin_layer, fn(c), end_layer, also when fn raises.
+---@param fn fun(c: cell.Canvas)
+---@param opts? {alpha?: number, blend?: cell.BlendMode}
+function Canvas:layer(fn, opts) end
+
+---Draws an Image (at its pixel size in points) or a Canvas (at its point size)
+---at (x, y), or scaled into w x h, with bilinear filtering.
+---@param image cell.Image|cell.Canvas
+---@param w? number
+---@param h? number
+function Canvas:draw_image(image, x, y, w, h) end
 
 ---The pixel at integer pixel coordinates: r, g, b, a in 0..255, not premultiplied.
 ---@param px integer

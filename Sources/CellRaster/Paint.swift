@@ -9,6 +9,12 @@ public enum Paint {
     case radial(RadialGradient)
 
     public static var black: Paint { .solid(.black) }
+
+    /// The color, when this paint is one.
+    public var solidColor: Color? {
+        if case .solid(let c) = self { return c }
+        return nil
+    }
 }
 
 /// A linear gradient from `start` (t = 0) to `end` (t = 1). Colors extend
