@@ -27,6 +27,8 @@ enum ImageBinding {
             let name = try lua.string(1)
             let runtime = LuaRuntime.current(lua.L)
             let path = runtime.resolve(name)
+            // --watch re-renders when the image changes (or appears).
+            runtime.recordDependency(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw LuaError.message("cannot read image '\(name)': no such file")
