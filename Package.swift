@@ -42,9 +42,12 @@ let package = Package(
         .target(name: "CellGeometry"),
         .target(name: "CellRaster", dependencies: ["CellGeometry"]),
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
+        // The table kit: the seeds' components and grouped-table layout, on
+        // the engine API (no Lua).
+        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster"]),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellKit"]
         ),
         .executableTarget(
             name: "celllua",

@@ -36,6 +36,7 @@ enum CellModule {
         lua.push(version)
         lua_setfield(L, -2, "version")
         cl_newtable(L)
+        lua.setFunctions(UIBinding.functions, onTableAt: -1)
         lua_setfield(L, -2, "ui")
         lua_pushvalue(L, -1)
         lua_setglobal(L, "cell")
