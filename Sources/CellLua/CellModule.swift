@@ -21,6 +21,7 @@ enum CellModule {
         GradientBinding.luaClass,
         PaintBinding.luaClass,
         ImageBinding.luaClass,
+        TableBinding.luaClass,
     ]
 
     /// The version scripts can read as `cell.version`.

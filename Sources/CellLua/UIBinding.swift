@@ -9,6 +9,7 @@ enum UIBinding {
         ("cell_background", cellBackground),
         ("bevel", bevel),
         ("rounded_overlay", roundedOverlay),
+        ("table", TableBinding.new),
     ]
 
     /// `ui.cell_background(c, x, y, w, h [, {position=, colors=, radius=, stroke=, line_width=}])`
