@@ -400,4 +400,64 @@ function Canvas:pixel(px, py) end
 ---@return string
 function Canvas:png() end
 
+---@class cell.ui
+cell.ui = {}
+
+---@alias cell.CellPosition "single"|"top"|"middle"|"bottom"
+
+---The gradient cell background (gradient-cell-backgrounds.txt), drawn as the seed's
+---view would in the frame (x, y, w, h), clipped to it.
+---@param c cell.Canvas
+---@param opts? {position?: cell.CellPosition, colors?: [cell.ColorSpec, cell.ColorSpec], radius?: number, stroke?: cell.ColorSpec, line_width?: number}
+function cell.ui.cell_background(c, x, y, w, h, opts) end
+
+---The iOS 5 grouped-section bevel (ios5-bevel-effect.txt): four layers, in a layer of
+---their own. Offsets 1 pt unless `offset` is another number of points or "pixel".
+---@param c cell.Canvas
+---@param radius number
+---@param fill cell.ColorSpec
+---@param opts? {offset?: number|"pixel"}
+function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
+
+---Paints `color` outside the rounded rectangle (rounded-corner-overlay.txt).
+---@param c cell.Canvas
+---@param radius number
+---@param color cell.ColorSpec
+function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
+
+---@class cell.TableView: {height?: number, color?: cell.ColorSpec, colors?: [cell.ColorSpec, cell.ColorSpec], title?: string, title_color?: cell.ColorSpec, draw?: fun(c: cell.Canvas, w: number, h: number)}
+---@class cell.TableRow: {text?: string, detail?: string, badge?: string|number, highlighted?: boolean, accessory?: "none"|"disclosure"|"checkmark", height?: number, draw?: fun(c: cell.Canvas, w: number, h: number)}
+---@class cell.TableSection: {title?: string, footer?: string, rows?: cell.TableRow[]}
+---@class cell.TableSpec: {x?: number, y?: number, width?: number, height?: number, style?: "grouped"|"plain", background?: cell.ColorSpec, top_color?: cell.ColorSpec, bottom_color?: cell.ColorSpec, content_offset?: number, header?: cell.TableView, footer?: cell.TableView, sections?: cell.TableSection[], cell_style?: "gradient"|"plain"|"bevel", corner_overlay?: {radius?: number, color?: cell.ColorSpec}, row_height?: number, inset?: number, section_spacing?: number, radius?: number, cell_colors?: [cell.ColorSpec, cell.ColorSpec], badge_color?: cell.ColorSpec, badge_highlight_color?: cell.ColorSpec}
+
+---A table view laid out from `spec` (UIKit's metrics by default: 44 pt rows, 10 pt
+---insets, 20 pt between grouped sections).
+---@param spec cell.TableSpec
+---@return cell.Table
+function cell.ui.table(spec) end
+
+---@class cell.Table
+---@field content_height number
+---@field width number
+---@field height number
+---@field content_offset number
+local Table = {}
+
+---Draws the table, each cell in its own layer.
+---@param c cell.Canvas
+function Table:render(c) end
+
+---The row at canvas point (x, y) as section, row (1-based), or nil on gaps, titles,
+---header and footer; the corner overlay does not block it.
+---@return integer? section
+---@return integer? row
+function Table:hit_test(x, y) end
+
+---The frame of a row on the canvas.
+---@return number x
+---@return number y
+---@return number w
+---@return number h
+function Table:row_rect(section, row) end
+
 return cell
