@@ -123,6 +123,16 @@ extension Canvas {
         }
         let combined = mask + width
         coverSpans(produce) { dst, x, y, coverage, constant, count in
+            if mode == .normal, let (word, painted) = shader.rowConstant(y: y) {
+                // One color along the row: the solid paths (block fills).
+                guard painted, word != 0 else { return }
+                if let coverage {
+                    Composite.sourceOver(word, dst: dst, coverage: coverage, count: count)
+                } else {
+                    Composite.sourceOver(word, dst: dst, constant: constant, count: count)
+                }
+                return
+            }
             shader.shade(x: x, y: y, count: count, into: source, mask: mask)
             var k = coverage
             if shader.needsMask {
@@ -164,7 +174,7 @@ extension Canvas {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
                 let masked = scratch.baseAddress!
                 produce(bounds) { s in
-                    let m = mask.data + s.y * mask.width + s.x
+                    let m = mask.pointer(x: s.x, y: s.y)
                     if let coverage = s.coverage {
                         for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }
                     } else if s.constant == 255 {

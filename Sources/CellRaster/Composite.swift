@@ -39,9 +39,15 @@ enum Composite {
                 words[n] = s &+ scale(words[n], 255 - alpha(s))
             }
         } else if constant == 255 {
+            // Layers and images are mostly empty or opaque: skip and copy those.
             for n in 0..<count {
                 let s = src[n]
-                words[n] = s &+ scale(words[n], 255 - alpha(s))
+                let a = alpha(s)
+                if a == 255 {
+                    words[n] = s
+                } else if s != 0 {
+                    words[n] = s &+ scale(words[n], 255 - a)
+                }
             }
         } else {
             let k = UInt32(constant)

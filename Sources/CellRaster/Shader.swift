@@ -24,6 +24,15 @@ struct Shader {
         return nil
     }
 
+    /// When the paint does not vary along row `y` (a vertical linear gradient
+    /// under an axis-aligned transform: every cell background), its word
+    /// there and whether it paints at all; nil when it varies.
+    @inline(__always)
+    func rowConstant(y: Int) -> (word: UInt32, painted: Bool)? {
+        guard case .linear(let s) = kind, s.dtdx == 0 else { return nil }
+        return s.sample(y: y)
+    }
+
     /// `count` source words for the pixels from (x, y) rightward; `mask` gets
     /// 255 where the paint paints and 0 where it does not (only when `needsMask`).
     @inline(__always)
@@ -78,6 +87,16 @@ struct LinearShader {
         dtdx = (inv.a * dx + inv.b * dy) / l2
         dtdy = (inv.c * dx + inv.d * dy) / l2
         t0 = ((inv.tx - g.start.x) * dx + (inv.ty - g.start.y) * dy) / l2
+    }
+
+    /// The word at row `y` when t does not depend on x.
+    func sample(y: Int) -> (word: UInt32, painted: Bool) {
+        if degenerate { return (0, false) }
+        let t = t0 + dtdy * (Double(y) + 0.5)
+        let painted = (t >= 0 || extendStart) && (t <= 1 || extendEnd) && !t.isNaN
+        guard painted else { return (0, false) }
+        let i = Int(Swift.min(Swift.max(t, 0), 1) * Double(Gradient.tableSize - 1) + 0.5)
+        return (table[i], true)
     }
 
     @inline(__always)
