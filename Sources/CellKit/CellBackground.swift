@@ -14,7 +14,12 @@ public struct CellBackground {
     /// The gradient's top and bottom colors: #FFFFFF and #DDDDDD, as API.md
     /// gives them (the seed's TABLE_CELL_BACKGROUND writes #DDDDDD as 0.866,
     /// 220.8 / 255, a fifth of a level away).
-    public var colors: (Color, Color) = (.white, Color(hex: "#DDDDDD")!)
+    public var colors: (Color, Color) = (.white, Color(hex: "#DDDDDD")!) {
+        didSet { gradient = Self.gradient(colors) }
+    }
+    /// Built when the colors are set, so copies of one background share its
+    /// gradient (and the gradient's color table) across many cells.
+    private var gradient = CellBackground.gradient((.white, Color(hex: "#DDDDDD")!))
     /// Corner radius (kDefaultMargin, 10).
     public var radius: Double = 10
     /// UIColor grayColor.
@@ -22,6 +27,11 @@ public struct CellBackground {
     public var lineWidth: Double = 1
 
     public init() {}
+
+    static func gradient(_ colors: (Color, Color)) -> Gradient {
+        // Two stops at 0 and 1 are always valid.
+        try! Gradient(stops: [.init(location: 0, color: colors.0), .init(location: 1, color: colors.1)])
+    }
 
     /// The seed's path for a view of `w` x `h` at `position`, with its `miny`.
     public func path(width w: Double, height h: Double) -> (path: Path, miny: Double) {
@@ -63,7 +73,6 @@ public struct CellBackground {
 
     /// Draws the background of a cell whose frame is `frame` (user space).
     public func draw(in canvas: Canvas, frame: Rect) throws {
-        let gradient = try Gradient(stops: [.init(location: 0, color: colors.0), .init(location: 1, color: colors.1)])
         try canvas.drawingView(at: frame) { w, h in
             let (path, miny) = self.path(width: w, height: h)
             canvas.setStrokeColor(stroke)

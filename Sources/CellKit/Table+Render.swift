@@ -94,27 +94,16 @@ extension Table {
     func drawCell(_ row: RowSpec, position: CellPosition, width w: Double, height h: Double, in canvas: Canvas) throws {
         let bounds = Rect(x: 0, y: 0, width: w, height: h)
         switch (spec.style, spec.cellStyle) {
-        case (.grouped, .gradient):
-            var bg = CellBackground()
+        case (.grouped, .gradient), (.grouped, .plain):
+            var bg = row.highlighted ? backgrounds.selected : backgrounds.normal
             bg.position = position
-            bg.radius = spec.radius
-            bg.colors = row.highlighted ? Self.selectionColors : spec.cellColors
-            try bg.draw(in: canvas, frame: bounds)
-        case (.grouped, .plain):
-            var bg = CellBackground()
-            bg.position = position
-            bg.radius = spec.radius
-            bg.colors = row.highlighted ? Self.selectionColors : (.white, .white)
-            bg.stroke = Self.groupedBorder
             try bg.draw(in: canvas, frame: bounds)
         case (.grouped, .bevel):
             // The section's bevel is drawn beneath; cells add separators and
             // the selection.
             if row.highlighted {
-                var bg = CellBackground()
+                var bg = backgrounds.selected
                 bg.position = position
-                bg.radius = spec.radius
-                bg.colors = Self.selectionColors
                 bg.stroke = .clear
                 try bg.draw(in: canvas, frame: bounds)
             }
@@ -124,9 +113,7 @@ extension Table {
             }
         case (.plain, _):
             if row.highlighted {
-                let g = try Gradient(stops: [.init(location: 0, color: Self.selectionColors.0),
-                                             .init(location: 1, color: Self.selectionColors.1)])
-                canvas.drawLinearGradient(g, from: Point(0, 0), to: Point(0, h))
+                canvas.drawLinearGradient(backgrounds.selectionGradient, from: Point(0, 0), to: Point(0, h))
             } else {
                 canvas.setFillColor(.white)
                 canvas.fillRect(bounds)
@@ -135,6 +122,28 @@ extension Table {
             canvas.fillRect(Rect(x: 0, y: h - 1, width: w, height: 1))
         }
         try drawCellContent(row, width: w, height: h, in: canvas)
+    }
+}
+
+/// The cell backgrounds a table uses, built once per table so their
+/// gradients (and color tables) are shared by all its cells.
+struct CellBackgrounds {
+    var normal = CellBackground()
+    var selected = CellBackground()
+    let selectionGradient: Gradient
+
+    init(_ spec: TableSpec) {
+        normal.radius = spec.radius
+        selected.radius = spec.radius
+        selected.colors = Table.selectionColors
+        if spec.cellStyle == .plain {
+            normal.colors = (.white, .white)
+            normal.stroke = Table.groupedBorder
+            selected.stroke = Table.groupedBorder
+        } else {
+            normal.colors = spec.cellColors
+        }
+        selectionGradient = CellBackground.gradient(Table.selectionColors)
     }
 }
 

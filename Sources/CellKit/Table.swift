@@ -9,10 +9,12 @@ public final class Table {
     public let layout: TableLayout
     /// Measures and draws the labels; nil draws none (layout still works).
     let text: KitText?
+    let backgrounds: CellBackgrounds
 
     public init(_ spec: TableSpec, text: KitText?) throws {
         self.spec = spec
         self.text = text
+        backgrounds = CellBackgrounds(spec)
         var failure: Error?
         layout = TableLayout(spec) { footer, width in
             do {

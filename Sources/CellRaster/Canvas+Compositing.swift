@@ -133,6 +133,10 @@ extension Canvas {
                 }
                 return
             }
+            if mode == .normal, let words = shader.directWords(x: x, y: y, count: count) {
+                Composite.sourceOver(words, dst: dst, coverage: coverage, constant: constant, count: count)
+                return
+            }
             shader.shade(x: x, y: y, count: count, into: source, mask: mask)
             var k = coverage
             if shader.needsMask {

@@ -41,7 +41,7 @@ extension Canvas {
     /// and there is no shadow.
     public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil) {
         let bounds = drawableBounds
-        let buffer = PixelBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height))
+        let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height))
         let record = LayerRecord(below: target, saveDepth: saveDepth,
                                  alpha: Swift.min(Swift.max(alpha.isNaN ? 1 : alpha, 0), 1) * state.alpha,
                                  blendMode: blendMode ?? state.blendMode, shadow: state.shadow)
@@ -71,6 +71,7 @@ extension Canvas {
         let layer = target
         target = record.below
         try restore()
+        defer { recycle(layer.buffer) }
         // Composite through the clip in force at begin (restored above).
         let saved = (state.alpha, state.blendMode, state.shadow)
         state.alpha = record.alpha
@@ -78,6 +79,30 @@ extension Canvas {
         state.shadow = record.shadow
         defer { (state.alpha, state.blendMode, state.shadow) = saved }
         drawSurface(layer)
+    }
+
+    /// Most spare layer memory kept for reuse (a table draws every cell in a
+    /// layer of the same size: reusing spares saves the page faults of fresh
+    /// allocations).
+    static let spareLayerBytes = 8 << 20
+
+    /// A transparent buffer for a layer: a spare of that size, cleared, or a new one.
+    private func layerBuffer(width: Int, height: Int) -> PixelBuffer {
+        if let i = spareLayers.firstIndex(where: { $0.width == width && $0.height == height }) {
+            let b = spareLayers.remove(at: i)
+            b.data.update(repeating: 0, count: b.byteCount)
+            return b
+        }
+        return PixelBuffer(width: width, height: height)
+    }
+
+    private func recycle(_ buffer: PixelBuffer) {
+        var total = buffer.byteCount + spareLayers.reduce(0) { $0 + $1.byteCount }
+        guard buffer.byteCount <= Self.spareLayerBytes else { return }
+        while total > Self.spareLayerBytes, !spareLayers.isEmpty {
+            total -= spareLayers.removeFirst().byteCount
+        }
+        spareLayers.append(buffer)
     }
 
     /// Composites `surface` at its place, whole-pixel aligned, with the

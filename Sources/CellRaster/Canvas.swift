@@ -16,6 +16,8 @@ public final class Canvas {
     var target: Surface
     /// Open transparency layers, innermost last.
     var layers: [LayerRecord] = []
+    /// Buffers of ended layers, kept for the next layers (at most `spareLayerBytes`).
+    var spareLayers: [PixelBuffer] = []
 
     public internal(set) var state: GraphicsState
     private var stateStack: [GraphicsState] = []

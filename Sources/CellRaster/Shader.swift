@@ -33,6 +33,17 @@ struct Shader {
         return s.sample(y: y)
     }
 
+    /// The source words themselves, when they can be read in place: an
+    /// unscaled, opaque-alpha image at a whole-pixel offset whose pixels
+    /// cover the run (layers and 1:1 images). nil otherwise.
+    @inline(__always)
+    func directWords(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+        guard case .image(let s) = kind, s.alpha == 255, let (dx, dy) = s.offset else { return nil }
+        let sx = x + dx, sy = y + dy
+        guard sy >= 0, sy < s.source.height, sx >= 0, sx + count <= s.source.width else { return nil }
+        return UnsafeRawPointer(s.source.data).assumingMemoryBound(to: UInt32.self) + sy * s.source.width + sx
+    }
+
     /// `count` source words for the pixels from (x, y) rightward; `mask` gets
     /// 255 where the paint paints and 0 where it does not (only when `needsMask`).
     @inline(__always)
