@@ -39,15 +39,30 @@ enum Composite {
                 words[n] = s &+ scale(words[n], 255 - alpha(s))
             }
         } else if constant == 255 {
-            // Layers and images are mostly empty or opaque: skip and copy those.
-            for n in 0..<count {
-                let s = src[n]
-                let a = alpha(s)
-                if a == 255 {
-                    words[n] = s
-                } else if s != 0 {
-                    words[n] = s &+ scale(words[n], 255 - a)
+            // Layers and images are mostly empty or opaque: two pixels at a
+            // time, skip the empty ones and copy the opaque ones.
+            let opaquePair: UInt64 = 0xFF00_0000_FF00_0000
+            var n = 0
+            while n + 1 < count {
+                let pair = UnsafeRawPointer(src + n).loadUnaligned(as: UInt64.self)
+                if pair == 0 {
+                    n += 2
+                    continue
                 }
+                if pair & opaquePair == opaquePair {
+                    UnsafeMutableRawPointer(words + n).storeBytes(of: pair, as: UInt64.self)
+                    n += 2
+                    continue
+                }
+                for m in n..<(n + 2) {
+                    let s = src[m]
+                    if s != 0 { words[m] = s &+ scale(words[m], 255 - alpha(s)) }
+                }
+                n += 2
+            }
+            if n < count {
+                let s = src[n]
+                if s != 0 { words[n] = s &+ scale(words[n], 255 - alpha(s)) }
             }
         } else {
             let k = UInt32(constant)
