@@ -24,6 +24,15 @@ struct Scene: Sendable {
         Scene(name: "rects", width: RectsScene.width, height: RectsScene.height, scale: 2,
               summary: "2000 translucent axis-aligned rect fills at fractional coordinates",
               drawCairo: RectsScene.draw),
+        Scene(name: "gradients", width: GradientsScene.width, height: GradientsScene.height, scale: 2,
+              summary: "a full-canvas linear draw, 150 rounded rects with their own linear paints, 6 clipped radial draws",
+              drawCairo: GradientsScene.draw),
+        Scene(name: "blend", width: BlendScene.width, height: BlendScene.height, scale: 2,
+              summary: "300 ellipses and rounded rects in 15 separable and non-separable blend modes over opaque bands",
+              drawCairo: BlendScene.draw),
+        Scene(name: "layers", width: LayersScene.width, height: LayersScene.height, scale: 2,
+              summary: "20 clipped cells, each in a layer: gradient, dots, a clear knockout, ended at alpha 0.8",
+              drawCairo: LayersScene.draw),
     ]
 
     /// Where the scripts live: `Benchmarks/scenes`, found from this source
