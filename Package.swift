@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CellGeometry", targets: ["CellGeometry"]),
         .library(name: "CellRaster", targets: ["CellRaster"]),
         .library(name: "CellImage", targets: ["CellImage"]),
+        .library(name: "CellText", targets: ["CellText"]),
         .library(name: "CellLua", targets: ["CellLua"]),
     ],
     dependencies: [
@@ -39,12 +40,19 @@ let package = Package(
             name: "CEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        // Text: FreeType for glyph outlines, fontconfig for finding fonts by
+        // name, HarfBuzz for shaping; used only by CellText.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "CellGeometry"),
         .target(name: "CellRaster", dependencies: ["CellGeometry"]),
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
+        // Fonts, shaping, glyph outlines as paths, metrics and line layout.
+        .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText"]
         ),
         .executableTarget(
             name: "celllua",
@@ -64,6 +72,7 @@ let package = Package(
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
         .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
         .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
+        .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
         .testTarget(
             name: "CellLuaTests",
             dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"],
