@@ -19,11 +19,13 @@ public struct ShapedGlyph: Sendable {
 /// A line of text shaped by HarfBuzz: glyphs in visual order, left to right.
 public struct ShapedLine: Sendable {
     public let font: Font
+    /// The text shaped (after truncation, the truncated text with its ellipsis).
+    public let text: String
     public let glyphs: [ShapedGlyph]
     /// The sum of the advances: the line's width.
     public let width: Double
 
-    static func empty(_ font: Font) -> ShapedLine { ShapedLine(font: font, glyphs: [], width: 0) }
+    static func empty(_ font: Font) -> ShapedLine { ShapedLine(font: font, text: "", glyphs: [], width: 0) }
 
     /// The face a glyph of this line is drawn from.
     func face(of glyph: ShapedGlyph) -> FontFace {
@@ -76,7 +78,7 @@ extension Font {
                 width += advance
             }
         }
-        return ShapedLine(font: self, glyphs: glyphs, width: width)
+        return ShapedLine(font: self, text: text, glyphs: glyphs, width: width)
     }
 
     /// Byte ranges of `text` to shape with the face (fallback false) or with

@@ -89,10 +89,12 @@ public struct TextLayout: Sendable {
                 let rest = chars.text(range.lowerBound..<chars.count)
                 shaped = Truncator.fit(wrap ? rest.trimmingTrailingWhitespace : rest, font: font,
                                        width: box.width, mode: truncation, forceEllipsis: true)
+            } else if wrap {
+                // Fits by construction, but for a single character wider
+                // than the box, which is drawn anyway (overflowing).
+                shaped = font.shape(chars.text(range).trimmingTrailingWhitespace)
             } else {
-                let line = chars.text(range)
-                shaped = Truncator.fit(wrap ? line.trimmingTrailingWhitespace : line, font: font,
-                                       width: box.width, mode: truncation)
+                shaped = Truncator.fit(chars.text(range), font: font, width: box.width, mode: truncation)
             }
             place(shaped, index: i, top: box.y, anchor: box.x, span: box.width, align: align)
         }
