@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
         .testTarget(
             name: "CellLuaTests",
-            dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"],
+            dependencies: ["CellLua", "CellRaster", "CellImage", "CellText", "CellTestSupport"],
             exclude: ["Golden"]  // scene scripts and images, read from the source tree
         ),
         .testTarget(

@@ -15,7 +15,7 @@ enum CanvasBinding {
             ("with", with),
             ("pixel", pixel),
             ("png", png),
-        ] + transformMethods + styleMethods + paintMethods + clipMethods
+        ] + transformMethods + styleMethods + paintMethods + clipMethods + textMethods
           + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 

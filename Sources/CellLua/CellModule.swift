@@ -7,6 +7,7 @@ enum CellModule {
         ("path", PathBinding.new),
         ("rgb", ColorBinding.rgb),
         ("color", ColorBinding.color),
+        ("font", FontBinding.new),
         ("param", ParamBinding.param),
     ]
 
@@ -14,6 +15,7 @@ enum CellModule {
         CanvasBinding.luaClass,
         PathBinding.luaClass,
         ColorBinding.luaClass,
+        FontBinding.luaClass,
     ]
 
     /// The version scripts can read as `cell.version`.

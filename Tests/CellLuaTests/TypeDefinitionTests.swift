@@ -30,7 +30,7 @@ import CellLua
               end
             end
             walk("cell", cell)
-            for _, typeName in ipairs({"Canvas", "Path", "Color"}) do
+            for _, typeName in ipairs({"Canvas", "Path", "Color", "Font"}) do
               local methods = debug.getregistry()[typeName].__methods
               for k in pairs(methods) do out[#out + 1] = typeName .. ":" .. k end
             end

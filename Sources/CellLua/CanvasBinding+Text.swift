@@ -1,0 +1,112 @@
+import CLua
+import CellGeometry
+import CellRaster
+import CellText
+
+/// `c:text(str, x, y [, opts])` and `c:text_in_rect(str, x, y, w, h [, opts])`.
+///
+/// Each call lays the text out (CellText), turns every glyph into one path in
+/// user space and fills it once with the current fill paint, or `color`, under
+/// the current blend mode, alpha, shadow and clip: overlapping glyphs, alpha
+/// and shadows act on the text as one shape, as a fill of one path does.
+/// Both return the width and height of the text drawn (widest line, lines x
+/// line height).
+extension CanvasBinding {
+    static let textMethods: [(String, HostFunction)] = [
+        ("text", text), ("text_in_rect", textInRect),
+    ]
+
+    /// Options of `c:text`: `font` (default Helvetica 17), `color` (default
+    /// the fill paint), `align` (`left` default: the point is where the line
+    /// starts, ends or is centred).
+    static let textOptionNames = ["font", "color", "align"]
+    /// Options of `c:text_in_rect`: those of `text`, plus `truncate` (`tail`
+    /// default) and `wrap` (false default).
+    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap"]
+
+    static let text: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let string = try lua.text(2)
+            let point = Point(try lua.number(3), try lua.number(4))
+            let options = try lua.textOptions(5, known: textOptionNames)
+            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
+                                    align: options.align ?? .left)
+            draw(layout, on: canvas, color: options.color)
+            lua.push(layout.width)
+            lua.push(layout.height)
+            return 2
+        }
+    }
+
+    static let textInRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let string = try lua.text(2)
+            let x = try lua.number(3), y = try lua.number(4)
+            let w = try lua.nonNegative(5, "width"), h = try lua.nonNegative(6, "height")
+            let options = try lua.textOptions(7, known: rectOptionNames)
+            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(),
+                                    in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
+                                    truncation: options.truncation ?? .tail, wrap: options.wrap ?? false)
+            draw(layout, on: canvas, color: options.color)
+            lua.push(layout.width)
+            lua.push(layout.height)
+            return 2
+        }
+    }
+
+    /// One fill of the layout's path; `color` (if given) and the layout's clip
+    /// apply to this fill only.
+    static func draw(_ layout: TextLayout, on canvas: Canvas, color: Color?) {
+        guard !layout.lines.isEmpty else { return }
+        let path = layout.path(visible: canvas.textCullingRect)
+        guard !path.isEmpty else { return }
+        canvas.save()
+        if let color { canvas.setFillColor(color) }
+        if let clip = layout.clip { canvas.clipRect(clip) }
+        canvas.fill(path)
+        try? canvas.restore()
+    }
+}
+
+extension Canvas {
+    /// Glyphs outside this user-space rectangle are not drawn: the clip's
+    /// bounds, grown by the canvas' own size on every side so that a shadow
+    /// offset onto the canvas from text outside it is still drawn; nil when
+    /// the transform cannot be inverted (then nothing is culled).
+    var textCullingRect: Rect? {
+        guard let inverse = state.ctm.inverted else { return nil }
+        let b = state.clip.bounds
+        let margin = Double(max(pixelWidth, pixelHeight))
+        return inverse.apply(Rect(x: Double(b.x0) - margin, y: Double(b.y0) - margin,
+                                  width: Double(b.width) + 2 * margin, height: Double(b.height) + 2 * margin))
+    }
+}
+
+/// The options of the text calls, as read from their table.
+struct TextOptions {
+    var font: Font?
+    var color: Color?
+    var align: TextAlignment?
+    var truncation: TextTruncation?
+    var wrap: Bool?
+}
+
+extension Lua {
+    /// Reads a text options table at `index` (nil for none); unknown keys and
+    /// bad values are argument errors naming the option.
+    func textOptions(_ index: Int32, known: [String]) throws -> TextOptions {
+        var options = TextOptions()
+        try self.options(index, known: known) { key in
+            switch key {
+            case "font": options.font = try font(-1)
+            case "color": options.color = try color(-1)
+            case "align": options.align = try option(-1, as: TextAlignment.self)
+            case "truncate": options.truncation = try option(-1, as: TextTruncation.self)
+            default: options.wrap = try boolean(-1)
+            }
+        }
+        return options
+    }
+}
