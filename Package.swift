@@ -50,9 +50,12 @@ let package = Package(
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.
         .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+        // The table kit: the seeds' components and grouped-table layout, on
+        // the engine API (no Lua).
+        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster"]),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit"]
         ),
         .executableTarget(
             name: "celllua",
@@ -71,7 +74,11 @@ let package = Package(
         .target(name: "CellTestSupport", dependencies: ["CellRaster", "CellImage"], path: "Tests/Support"),
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
         .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
-        .testTarget(name: "CellImageTests", dependencies: ["CellImage", "CellRaster"]),
+        .testTarget(
+            name: "CellImageTests",
+            dependencies: ["CellImage", "CellRaster"],
+            exclude: ["Fixtures"]  // PNGs and their expected pixels, read from the source tree
+        ),
         .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
         .testTarget(
             name: "CellLuaTests",

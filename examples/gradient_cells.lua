@@ -3,13 +3,15 @@
 -- grouped section. Each cell is drawn as UIKit would: translated to its
 -- frame and clipped to its bounds, which is what hides the top line of the
 -- middle and bottom cells (their miny is -1).
--- Until gradients land the fill is flat (#EEEEEE, between the seed's #FFFFFF
--- and #DDDDDD).
+-- The fill is the seed's CGGradient, #FFFFFF to #DDDDDD from miny to maxy,
+-- drawn into the path's clip as CGContextDrawLinearGradient does.
 --   celllua examples/gradient_cells.lua
 local W, ROW = 320, 44
 local c = cell.canvas(W, 20 + 3 * ROW + 20 + ROW + 20, { background = "#C5CCD4" })
 
 -- The seed's drawRect: for a view of size w x h at `position`.
+local gradient = cell.gradient { { 0, "#FFFFFF" }, { 1, "#DDDDDD" } } -- TABLE_CELL_BACKGROUND
+
 local function cell_background(c, w, h, position)
   local margin = 10 -- kDefaultMargin
   local minx, midx, maxx = 0, w / 2, w
@@ -51,8 +53,7 @@ local function cell_background(c, w, h, position)
   c:set_line_width(1)
   c:save()
   c:clip(path)
-  c:set_fill("#EEEEEE") -- the gradient from (minx, miny) to (minx, maxy) comes with the paint issue
-  c:fill_rect(minx, miny, maxx - minx, maxy - miny)
+  c:draw_linear_gradient(gradient, minx, miny, minx, maxy)
   c:stroke(path)
   c:restore()
 end

@@ -19,6 +19,13 @@
 ---@alias cell.TextAlign "left"|"center"|"right"
 ---@alias cell.Truncate "tail"|"head"|"middle"|"clip"
 
+---Core Graphics' blend modes. Every mode is bounded by coverage: pixels outside
+---a shape are untouched.
+---@alias cell.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"color_dodge"|"color_burn"|"soft_light"|"hard_light"|"difference"|"exclusion"|"hue"|"saturation"|"color"|"luminosity"|"clear"|"copy"|"source_in"|"source_out"|"source_atop"|"destination_over"|"destination_in"|"destination_out"|"destination_atop"|"xor"|"plus_darker"|"plus_lighter"
+
+---What fills or strokes: a color spec or a gradient paint.
+---@alias cell.PaintSpec cell.ColorSpec|cell.Paint
+
 ---@class cell
 ---@field version string celllua's version
 ---@field ui table the grouped table-view kit (cell.ui)
@@ -66,6 +73,39 @@ function cell.font(name, size) end
 ---@param default? T
 ---@return T
 function cell.param(name, default) end
+
+---A gradient from stops `{ {location, color}, ... }` (locations 0..1, any order;
+---interpolated in straight alpha, then premultiplied).
+---@param stops [number, cell.ColorSpec][]
+---@return cell.Gradient
+function cell.gradient(stops) end
+
+---A linear gradient paint for set_fill / set_stroke, from (x0, y0) to (x1, y1) in
+---the user space in force when a shape is painted; end colors extend past the ends.
+---@param gradient cell.Gradient
+---@return cell.Paint
+function cell.linear(gradient, x0, y0, x1, y1) end
+
+---A two-circle radial gradient paint (PDF rules) for set_fill / set_stroke.
+---@param gradient cell.Gradient
+---@return cell.Paint
+function cell.radial(gradient, x0, y0, r0, x1, y1, r1) end
+
+---An image read from a PNG file (relative to the script's folder); its size in
+---points is its size in pixels.
+---@param path string
+---@return cell.Image
+function cell.image(path) end
+
+---@class cell.Gradient
+---@field count integer number of stops
+
+---@class cell.Paint
+---@field kind "linear"|"radial"
+
+---@class cell.Image
+---@field width integer pixels (= points when drawn)
+---@field height integer
 
 ---@class cell.Color
 ---@field r number red 0..1 (straight, not premultiplied)
@@ -236,11 +276,24 @@ function Canvas:rotate(angle) end
 
 function Canvas:concat(a, b, c, d, tx, ty) end
 
----@param paint cell.ColorSpec
+---@param paint cell.PaintSpec
 function Canvas:set_fill(paint) end
 
----@param paint cell.ColorSpec
+---@param paint cell.PaintSpec
 function Canvas:set_stroke(paint) end
+
+---The blend mode of every later draw (default "normal").
+---@param mode cell.BlendMode
+function Canvas:set_blend(mode) end
+
+---A drop shadow for later draws: offset and blur in points, y down, not affected
+---by the transform (UIKit); Gaussian with sigma = blur / 2; color default black at
+---1/3. `set_shadow(nil)` turns it off.
+---@param dx number|nil
+---@param dy? number
+---@param blur? number >= 0
+---@param color? cell.ColorSpec
+function Canvas:set_shadow(dx, dy, blur, color) end
 
 ---@param w number user units; 0 is one device pixel
 function Canvas:set_line_width(w) end
@@ -365,6 +418,38 @@ function Canvas:text(str, x, y, opts) end
 ---@return number height
 function Canvas:text_in_rect(str, x, y, w, h, opts) end
 
+---Fills the clip with a linear gradient from (x0, y0) to (x1, y1); nothing is
+---painted before the start or after the end unless `before` / `after` (CG's rule).
+---@param gradient cell.Gradient
+---@param opts? {before?: boolean, after?: boolean}
+function Canvas:draw_linear_gradient(gradient, x0, y0, x1, y1, opts) end
+
+---Fills the clip with a two-circle radial gradient.
+---@param gradient cell.Gradient
+---@param opts? {before?: boolean, after?: boolean}
+function Canvas:draw_radial_gradient(gradient, x0, y0, r0, x1, y1, r1, opts) end
+
+---Saves the state and starts a transparency layer (the size of the clip). At
+---end_layer it is composited with `alpha` (x the state's), `blend` (default the
+---state's), the state's shadow and the clip in force now.
+---@param opts? {alpha?: number, blend?: cell.BlendMode}
+function Canvas:begin_layer(opts) end
+
+---Ends the innermost layer and restores the state begin_layer saved.
+function Canvas:end_layer() end
+
+---begin_layer, fn(c), end_layer, also when fn raises.
+---@param fn fun(c: cell.Canvas)
+---@param opts? {alpha?: number, blend?: cell.BlendMode}
+function Canvas:layer(fn, opts) end
+
+---Draws an Image (at its pixel size in points) or a Canvas (at its point size)
+---at (x, y), or scaled into w x h, with bilinear filtering.
+---@param image cell.Image|cell.Canvas
+---@param w? number
+---@param h? number
+function Canvas:draw_image(image, x, y, w, h) end
+
 ---The pixel at integer pixel coordinates: r, g, b, a in 0..255, not premultiplied.
 ---@param px integer
 ---@param py integer
@@ -377,5 +462,65 @@ function Canvas:pixel(px, py) end
 ---The PNG file's bytes.
 ---@return string
 function Canvas:png() end
+
+---@class cell.ui
+cell.ui = {}
+
+---@alias cell.CellPosition "single"|"top"|"middle"|"bottom"
+
+---The gradient cell background (gradient-cell-backgrounds.txt), drawn as the seed's
+---view would in the frame (x, y, w, h), clipped to it.
+---@param c cell.Canvas
+---@param opts? {position?: cell.CellPosition, colors?: [cell.ColorSpec, cell.ColorSpec], radius?: number, stroke?: cell.ColorSpec, line_width?: number}
+function cell.ui.cell_background(c, x, y, w, h, opts) end
+
+---The iOS 5 grouped-section bevel (ios5-bevel-effect.txt): four layers, in a layer of
+---their own. Offsets 1 pt unless `offset` is another number of points or "pixel".
+---@param c cell.Canvas
+---@param radius number
+---@param fill cell.ColorSpec
+---@param opts? {offset?: number|"pixel"}
+function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
+
+---Paints `color` outside the rounded rectangle (rounded-corner-overlay.txt).
+---@param c cell.Canvas
+---@param radius number
+---@param color cell.ColorSpec
+function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
+
+---@class cell.TableView: {height?: number, color?: cell.ColorSpec, colors?: [cell.ColorSpec, cell.ColorSpec], title?: string, title_color?: cell.ColorSpec, draw?: fun(c: cell.Canvas, w: number, h: number)}
+---@class cell.TableRow: {text?: string, detail?: string, badge?: string|number, highlighted?: boolean, accessory?: "none"|"disclosure"|"checkmark", height?: number, draw?: fun(c: cell.Canvas, w: number, h: number)}
+---@class cell.TableSection: {title?: string, footer?: string, rows?: cell.TableRow[]}
+---@class cell.TableSpec: {x?: number, y?: number, width?: number, height?: number, style?: "grouped"|"plain", background?: cell.ColorSpec, top_color?: cell.ColorSpec, bottom_color?: cell.ColorSpec, content_offset?: number, header?: cell.TableView, footer?: cell.TableView, sections?: cell.TableSection[], cell_style?: "gradient"|"plain"|"bevel", corner_overlay?: {radius?: number, color?: cell.ColorSpec}, row_height?: number, inset?: number, section_spacing?: number, radius?: number, cell_colors?: [cell.ColorSpec, cell.ColorSpec], badge_color?: cell.ColorSpec, badge_highlight_color?: cell.ColorSpec}
+
+---A table view laid out from `spec` (UIKit's metrics by default: 44 pt rows, 10 pt
+---insets, 20 pt between grouped sections).
+---@param spec cell.TableSpec
+---@return cell.Table
+function cell.ui.table(spec) end
+
+---@class cell.Table
+---@field content_height number
+---@field width number
+---@field height number
+---@field content_offset number
+local Table = {}
+
+---Draws the table, each cell in its own layer.
+---@param c cell.Canvas
+function Table:render(c) end
+
+---The row at canvas point (x, y) as section, row (1-based), or nil on gaps, titles,
+---header and footer; the corner overlay does not block it.
+---@return integer? section
+---@return integer? row
+function Table:hit_test(x, y) end
+
+---The frame of a row on the canvas.
+---@return number x
+---@return number y
+---@return number w
+---@return number h
+function Table:row_rect(section, row) end
 
 return cell

@@ -43,7 +43,8 @@ static inline void cl_replace(lua_State *L, int i) { lua_replace(L, i); }
 static inline const char *cl_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
 static inline lua_Number cl_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
 static inline void cl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline void *cl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+/** One user value per userdata: a Table keeps its Lua draw functions there. */
+static inline void *cl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
 /** The LUA_EXTRASPACE bytes before the state: celllua keeps its runtime there. */
 static inline void **cl_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 

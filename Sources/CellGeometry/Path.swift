@@ -275,6 +275,29 @@ public struct Path: Sendable, Equatable {
         }
     }
 
+    /// The box of every point and control point: a cheap superset of
+    /// `bounds` (curves lie in their control hull), or nil when empty.
+    public var controlPointBounds: Rect? {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point) {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        guard minX <= maxX else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The tight bounding box of the path's curves (CGPathGetPathBoundingBox:
     /// control points outside the curve do not count), or nil when empty.
     public var bounds: Rect? {

@@ -2,26 +2,50 @@ import CLua
 import CellGeometry
 import CellRaster
 
-/// Colors, line style, alpha and antialiasing.
+/// Paints, line style, alpha, blend mode, shadow and antialiasing.
 extension CanvasBinding {
     static let styleMethods: [(String, HostFunction)] = [
         ("set_fill", setFill), ("set_stroke", setStroke), ("set_alpha", setAlpha),
         ("set_line_width", setLineWidth), ("set_line_cap", setLineCap), ("set_line_join", setLineJoin),
         ("set_miter_limit", setMiterLimit), ("set_dash", setDash), ("set_antialias", setAntialias),
+        ("set_blend", setBlend), ("set_shadow", setShadow),
     ]
 
     /// Longest dash pattern accepted.
     static let maxDashEntries = 1024
 
+    /// `set_fill(paint)`: a color spec, a Color, or a `cell.linear` / `cell.radial` paint.
     static let setFill: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            canvas.setFillColor(try lua.color(2))
+            canvas.setFill(try lua.paint(2))
         }
     }
 
     static let setStroke: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            canvas.setStrokeColor(try lua.color(2))
+            canvas.setStroke(try lua.paint(2))
+        }
+    }
+
+    /// `set_blend(mode)`: one of the 28 Core Graphics modes by name.
+    static let setBlend: HostFunction = { L in
+        canvasCall(L) { lua, canvas in
+            canvas.setBlendMode(try lua.option(2, as: BlendMode.self))
+        }
+    }
+
+    /// `set_shadow(dx, dy, blur [, color])` or `set_shadow(nil)`: offset and
+    /// blur in points, y down, not transformed (UIKit); color black at 1/3.
+    static let setShadow: HostFunction = { L in
+        canvasCall(L) { lua, canvas in
+            if lua.isNoneOrNil(2) && lua.top <= 2 {
+                canvas.setShadow(nil)
+                return
+            }
+            let dx = try lua.number(2), dy = try lua.number(3)
+            let blur = try lua.nonNegative(4, "shadow blur")
+            let color = lua.isNoneOrNil(5) ? Shadow.defaultColor : try lua.color(5)
+            canvas.setShadow(try Shadow(dx: dx, dy: dy, blur: blur, color: color))
         }
     }
 

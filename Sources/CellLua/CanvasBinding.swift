@@ -15,7 +15,8 @@ enum CanvasBinding {
             ("with", with),
             ("pixel", pixel),
             ("png", png),
-        ] + transformMethods + styleMethods + paintMethods + clipMethods + textMethods
+        ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
+          + imageMethods + textMethods
           + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 
@@ -105,6 +106,7 @@ enum CanvasBinding {
             let canvas = try lua.canvas(1)
             guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
             let depth = canvas.saveDepth
+            let layers = canvas.openLayerCount
             canvas.save()
             // The handler keeps the traceback of where fn failed, so the
             // re-raised error still points into fn, not at this call.
@@ -113,7 +115,9 @@ enum CanvasBinding {
             lua_pushvalue(lua.L, 2)
             lua_pushvalue(lua.L, 1)
             let status = cl_pcall(lua.L, 1, cl_multret(), handler)
-            while canvas.saveDepth > depth { try? canvas.restore() }
+            // Layers fn began and left open end first (restore cannot cross them).
+            while canvas.openLayerCount > layers { try finishLayer(lua, canvas, unwinding: true) }
+            while canvas.saveDepth > depth { try canvas.restore() }
             if status != LUA_OK { return hostError } // the error value is on top
             return lua.top - handler
         }
@@ -142,6 +146,7 @@ enum CanvasBinding {
     static let png: HostFunction = { L in
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
+            try LuaRuntime.checkNoOpenLayers(canvas)
             lua.push(bytes: try PNGCodec.encode(canvas.buffer))
             return 1
         }
@@ -150,7 +155,7 @@ enum CanvasBinding {
 }
 
 extension Canvas: MemoryCharged {
-    var chargedBytes: Int { buffer.byteCount }
+    var chargedBytes: Int { buffer.byteCount + layerBytes }
 }
 
 extension Lua {

@@ -9,12 +9,20 @@ enum CellModule {
         ("color", ColorBinding.color),
         ("font", FontBinding.new),
         ("param", ParamBinding.param),
+        ("gradient", GradientBinding.new),
+        ("linear", PaintBinding.linear),
+        ("radial", PaintBinding.radial),
+        ("image", ImageBinding.new),
     ]
 
     static let classes: [LuaClass] = [
         CanvasBinding.luaClass,
         PathBinding.luaClass,
         ColorBinding.luaClass,
+        GradientBinding.luaClass,
+        PaintBinding.luaClass,
+        ImageBinding.luaClass,
+        TableBinding.luaClass,
         FontBinding.luaClass,
     ]
 
@@ -31,6 +39,7 @@ enum CellModule {
         lua.push(version)
         lua_setfield(L, -2, "version")
         cl_newtable(L)
+        lua.setFunctions(UIBinding.functions, onTableAt: -1)
         lua_setfield(L, -2, "ui")
         lua_pushvalue(L, -1)
         lua_setglobal(L, "cell")

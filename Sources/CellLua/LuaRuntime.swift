@@ -243,6 +243,15 @@ public final class LuaRuntime {
 
     // MARK: files
 
+    /// A canvas with an open layer has drawing that is not on it yet: saving
+    /// it would silently drop that, so it is an error.
+    static func checkNoOpenLayers(_ canvas: Canvas) throws {
+        let n = canvas.openLayerCount
+        if n > 0 {
+            throw LuaError.message("canvas has \(n) open layer\(n == 1 ? "" : "s") (begin_layer without end_layer)")
+        }
+    }
+
     /// `path` resolved against the script's folder unless absolute.
     public func resolve(_ path: String) -> String {
         if path.hasPrefix("/") || baseDirectory == "." || baseDirectory.isEmpty { return path }
@@ -261,6 +270,7 @@ public final class LuaRuntime {
     @discardableResult
     public func write(_ canvas: Canvas, toCurrentDirectoryPath target: String) throws -> String {
         let format = try ImageFormat.forPath(target)
+        try Self.checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
         try AtomicFile.write(try format.encode(canvas.buffer), to: target)
         fileWritten(target)

@@ -35,40 +35,42 @@ extension Canvas {
             state.clip = .rect(r.intersection(rect))
         case .mask(let m):
             let bounds = m.bounds.intersection(rect)
-            let data = UnsafeMutablePointer<UInt8>.allocate(capacity: m.width * m.height)
-            data.initialize(repeating: 0, count: m.width * m.height)
+            let mask = ClipMask(area: bounds)
             if !bounds.isEmpty {
                 for y in bounds.y0..<bounds.y1 {
-                    let row = y * m.width
-                    (data + row + bounds.x0).update(from: m.data + row + bounds.x0, count: bounds.width)
+                    mask.pointer(x: bounds.x0, y: y).update(from: m.pointer(x: bounds.x0, y: y), count: bounds.width)
                 }
             }
-            state.clip = .mask(ClipMask(width: m.width, height: m.height, bounds: bounds, data: data))
+            mask.bounds = bounds
+            state.clip = .mask(mask)
         }
     }
 
     private func clip(toDevicePolygons polygons: [Polyline], rule: FillRule) {
-        let w = pixelWidth, h = pixelHeight
-        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
-        data.initialize(repeating: 0, count: w * h)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         let previous = state.clip
-        rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: previous.bounds) { y, x, count, coverage in
-            let row = data + y * w + x
-            switch previous {
-            case .rect:
-                row.update(from: coverage, count: count)
-            case .mask(let m):
-                let old = m.data + y * w + x
-                for n in 0..<count { row[n] = multiply255(coverage[n], old[n]) }
+        // The new clip lies within the old one: the mask covers only that.
+        let area = previous.bounds.intersection(fullRect)
+        let mask = ClipMask(area: area)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        if !area.isEmpty {
+            rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: area) { y, x, count, coverage in
+                let row = mask.pointer(x: x, y: y)
+                switch previous {
+                case .rect:
+                    row.update(from: coverage, count: count)
+                case .mask(let m):
+                    let old = m.pointer(x: x, y: y)
+                    for n in 0..<count { row[n] = multiply255(coverage[n], old[n]) }
+                }
+                minX = Swift.min(minX, x)
+                maxX = Swift.max(maxX, x + count)
+                minY = Swift.min(minY, y)
+                maxY = Swift.max(maxY, y + 1)
             }
-            minX = Swift.min(minX, x)
-            maxX = Swift.max(maxX, x + count)
-            minY = Swift.min(minY, y)
-            maxY = Swift.max(maxY, y + 1)
         }
         let bounds = maxX < 0 ? IntRect.empty : IntRect(x0: minX, y0: minY, x1: maxX, y1: maxY)
-        state.clip = .mask(ClipMask(width: w, height: h, bounds: bounds, data: data))
+        mask.bounds = bounds
+        state.clip = .mask(mask)
     }
 
     /// The pixel rectangle flattened device polygons are, if they are one axis-aligned

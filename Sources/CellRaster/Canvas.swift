@@ -9,7 +9,15 @@ public final class Canvas {
     public let height: Double
     /// Pixels per point.
     public let scale: Double
+    /// The canvas' own pixels (what is saved). While a transparency layer is
+    /// open, drawing goes to the layer's surface instead (`target`).
     public let buffer: PixelBuffer
+    /// Where drawing lands: the canvas, or the innermost open layer.
+    var target: Surface
+    /// Open transparency layers, innermost last.
+    var layers: [LayerRecord] = []
+    /// Buffers of ended layers, kept for the next layers (at most `spareLayerBytes`).
+    var spareLayers: [PixelBuffer] = []
 
     public internal(set) var state: GraphicsState
     private var stateStack: [GraphicsState] = []
@@ -29,6 +37,7 @@ public final class Canvas {
         self.height = height
         self.scale = scale
         buffer = PixelBuffer(width: pw, height: ph)
+        target = Surface(buffer: buffer, x0: 0, y0: 0)
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
     }
 
@@ -45,13 +54,23 @@ public final class Canvas {
         stateStack.append(state)
     }
 
+    /// Pops the state `save` pushed. A layer's own saved state is popped
+    /// only by `endLayer`, so `restore` cannot cross a `begin_layer`.
     public func restore() throws {
+        if let layer = layers.last, stateStack.count <= layer.saveDepth + 1 {
+            throw CanvasError.unbalancedLayer("restore would cross begin_layer: call end_layer first")
+        }
         guard let top = stateStack.popLast() else { throw CanvasError.unbalancedRestore }
         state = top
     }
 
-    public func setFillColor(_ color: Color) { state.fillColor = color }
-    public func setStrokeColor(_ color: Color) { state.strokeColor = color }
+    public func setFillColor(_ color: Color) { state.fillPaint = .solid(color) }
+    public func setStrokeColor(_ color: Color) { state.strokePaint = .solid(color) }
+    public func setFill(_ paint: Paint) { state.fillPaint = paint }
+    public func setStroke(_ paint: Paint) { state.strokePaint = paint }
+    public func setBlendMode(_ mode: BlendMode) { state.blendMode = mode }
+    /// nil turns shadows off.
+    public func setShadow(_ shadow: Shadow?) { state.shadow = shadow }
     public func setAlpha(_ alpha: Double) { state.alpha = Swift.min(Swift.max(alpha, 0), 1) }
     public func setAntialias(_ on: Bool) { state.antialias = on }
     public func setStrokeStyle(_ style: StrokeStyle) { state.strokeStyle = style }
@@ -67,7 +86,7 @@ public final class Canvas {
 
     /// Fills `path` (user space), or the current path (consumed) when nil.
     public func fill(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        paint(spans(of: devicePath(path), rule: rule), color: state.fillColor)
+        paint(spans(of: devicePath(path), rule: rule), with: state.fillPaint)
     }
 
     /// Strokes `path` (user space), or the current path (consumed) when nil,
@@ -81,13 +100,13 @@ public final class Canvas {
     /// Fills then strokes, consuming the current path once.
     public func fillStroke(_ path: Path? = nil, rule: FillRule = .nonzero) throws {
         let device = devicePath(path)
-        paint(spans(of: device, rule: rule), color: state.fillColor)
+        paint(spans(of: device, rule: rule), with: state.fillPaint)
         try strokeDevicePath(device)
     }
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
-        paint(spans(ofRect: rect), color: state.fillColor)
+        paint(spans(ofRect: rect), with: state.fillPaint)
     }
 
     public func strokeRect(_ rect: Rect) throws {
@@ -96,10 +115,11 @@ public final class Canvas {
         try strokeDevicePath(p.transformed(by: state.ctm))
     }
 
-    /// CGContextClearRect: to transparent within the clip; partly covered
-    /// edge pixels keep the uncovered fraction of what was there.
+    /// CGContextClearRect: to transparent within the clip, whatever the blend
+    /// mode, alpha or shadow; partly covered edge pixels keep the uncovered
+    /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        coverSpans(spans(ofRect: rect)) { dst, coverage, constant, count in
+        coverSpans(spans(ofRect: rect)) { dst, _, _, coverage, constant, count in
             if let coverage {
                 Composite.clear(dst: dst, coverage: coverage, count: count)
             } else {
@@ -108,7 +128,8 @@ public final class Canvas {
         }
     }
 
-    /// Sets every pixel to `color`, ignoring the state (for canvas backgrounds).
+    /// Sets every pixel of the canvas to `color`, ignoring the state (for
+    /// canvas backgrounds).
     public func fillAll(_ color: Color) {
         buffer.fill(color.premultiplied())
     }
@@ -138,7 +159,7 @@ public final class Canvas {
             let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
             outline = try Stroker.stroke(user, style: style, tolerance: tolerance).transformed(by: state.ctm)
         }
-        paint(spans(of: outline, rule: .nonzero), color: state.strokeColor)
+        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
     }
 
     /// The largest factor by which the CTM stretches a length (its largest
@@ -149,90 +170,6 @@ public final class Canvas {
         let q = ((t.a * t.a + t.b * t.b - t.c * t.c - t.d * t.d) / 2)
         let r = t.a * t.c + t.b * t.d
         return (p + (q * q + r * r).squareRoot()).squareRoot()
-    }
-
-    // MARK: compositing
-
-    /// Where coverage comes from: called with the clip bounds, it emits the
-    /// spans of non-zero coverage within them.
-    typealias SpanSource = (IntRect, (Rasterizer.Span) -> Void) -> Void
-
-    /// The spans of a device-space path under `rule`, from the rasterizer
-    /// (flattened only when asked: an invisible paint or an empty clip skips it).
-    func spans(of device: Path, rule: FillRule) -> SpanSource {
-        let antialias = state.antialias
-        return { [rasterizer] bounds, emit in
-            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance), rule: rule,
-                                 antialias: antialias, bounds: bounds, emit)
-        }
-    }
-
-    /// The spans of a user-space rectangle: computed directly (RectSpans)
-    /// while the CTM keeps it axis-aligned, else as a path.
-    func spans(ofRect rect: Rect) -> SpanSource {
-        guard state.ctm.isRectilinear else {
-            var p = Path()
-            p.addRect(rect.standardized)
-            return spans(of: p.transformed(by: state.ctm), rule: .nonzero)
-        }
-        let device = state.ctm.apply(rect.standardized)
-        let antialias = state.antialias
-        return { bounds, emit in RectSpans.emit(device, bounds: bounds, antialias: antialias, emit) }
-    }
-
-    /// Composites `color` (with the state's alpha) through the spans'
-    /// coverage and the clip, source-over.
-    func paint(_ produce: SpanSource, color: Color) {
-        let source = color.premultiplied(alpha: state.alpha)
-        guard source.a > 0 else { return }
-        coverSpans(produce) { dst, coverage, constant, count in
-            if let coverage {
-                Composite.sourceOver(source, dst: dst, coverage: coverage, count: count)
-            } else {
-                Composite.sourceOver(source, dst: dst, constant: constant, count: count)
-            }
-        }
-    }
-
-    /// Calls `body` for each span of `produce` within the clip, with the
-    /// destination pixels and either per-pixel coverage (already multiplied
-    /// by the clip mask) or one constant coverage for the span.
-    func coverSpans(_ produce: SpanSource,
-                    _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
-        let clip = state.clip
-        let bounds = clip.bounds
-        guard !bounds.isEmpty else { return }
-        // Both closures only run during this call; the compiler wants that said.
-        withoutActuallyEscaping(body) { body in
-            deliver(produce, clip: clip, bounds: bounds, body)
-        }
-    }
-
-    private func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect,
-                       _ body: @escaping (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>?, UInt8, Int) -> Void) {
-        let stride = buffer.stride
-        let data = buffer.data
-        switch clip {
-        case .rect:
-            produce(bounds) { s in
-                body(data + s.y * stride + s.x * 4, s.coverage, s.constant, s.count)
-            }
-        case .mask(let mask):
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
-                let masked = scratch.baseAddress!
-                produce(bounds) { s in
-                    let m = mask.data + s.y * mask.width + s.x
-                    if let coverage = s.coverage {
-                        for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }
-                    } else if s.constant == 255 {
-                        masked.update(from: m, count: s.count)
-                    } else {
-                        for n in 0..<s.count { masked[n] = multiply255(s.constant, m[n]) }
-                    }
-                    body(data + s.y * stride + s.x * 4, UnsafePointer(masked), 0, s.count)
-                }
-            }
-        }
     }
 
     // MARK: reading

@@ -5,10 +5,11 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
     case tooLarge(String)
     case unbalancedRestore
     case outOfBounds(String)
+    case unbalancedLayer(String)
 
     public var description: String {
         switch self {
-        case .invalidSize(let s), .tooLarge(let s), .outOfBounds(let s): return s
+        case .invalidSize(let s), .tooLarge(let s), .outOfBounds(let s), .unbalancedLayer(let s): return s
         case .unbalancedRestore: return "restore without a matching save"
         }
     }

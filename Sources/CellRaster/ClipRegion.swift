@@ -13,30 +13,41 @@ public enum ClipRegion {
     }
 }
 
-/// An 8-bit coverage mask the size of the canvas. Immutable once built, so
-/// saved graphics states can share it.
+/// An 8-bit coverage mask over `area` (the clip it was cut from, not the
+/// whole canvas: a cell's rounded clip costs a cell's pixels). Immutable once
+/// built, so saved graphics states can share it.
 public final class ClipMask {
-    public let width: Int
-    public let height: Int
-    /// Where the mask is non-zero; everything outside is 0.
-    public let bounds: IntRect
-    public let data: UnsafeMutablePointer<UInt8>
+    /// The pixels the mask stores; everything outside is 0.
+    public let area: IntRect
+    /// Where the mask is non-zero (within `area`); set by the creator once
+    /// it has filled the mask.
+    public internal(set) var bounds: IntRect
+    /// `area.width * area.height` bytes, row-major (at least one byte).
+    let data: UnsafeMutablePointer<UInt8>
 
-    init(width: Int, height: Int, bounds: IntRect, data: UnsafeMutablePointer<UInt8>) {
-        self.width = width
-        self.height = height
-        self.bounds = bounds
-        self.data = data
+    /// A zeroed mask over `area`; the creator fills it and sets `bounds`.
+    init(area: IntRect) {
+        self.area = area
+        bounds = area
+        let n = Swift.max(1, area.width * area.height)
+        data = .allocate(capacity: n)
+        data.initialize(repeating: 0, count: n)
     }
 
     deinit {
         data.deallocate()
     }
 
-    /// Coverage 0...255 at (x, y).
+    /// The byte of device pixel (x, y), which must lie within `area`.
+    @inline(__always)
+    func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        data + (y - area.y0) * area.width + (x - area.x0)
+    }
+
+    /// Coverage 0...255 at device pixel (x, y).
     public func coverage(x: Int, y: Int) -> UInt8 {
-        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
-        return data[y * width + x]
+        guard x >= area.x0, y >= area.y0, x < area.x1, y < area.y1 else { return 0 }
+        return pointer(x: x, y: y).pointee
     }
 }
 

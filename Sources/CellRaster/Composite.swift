@@ -20,10 +20,72 @@ enum Composite {
     @inline(__always)
     static func alpha(_ word: UInt32) -> UInt32 { word >> 24 }
 
+    /// The pixels at `dst` as words.
+    @inline(__always)
+    static func words(_ dst: UnsafeMutablePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<UInt32> {
+        UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
+    }
+
+    /// Source-over of a source word per pixel (gradients, images, layers):
+    /// `kS + D (1 - kSa)`, with per-pixel coverage, or `constant` when nil.
+    static func sourceOver(_ src: UnsafePointer<UInt32>, dst: UnsafeMutablePointer<UInt8>,
+                           coverage: UnsafePointer<UInt8>?, constant: UInt8, count: Int) {
+        let words = Self.words(dst, count)
+        if let coverage {
+            for n in 0..<count {
+                let k = UInt32(coverage[n])
+                if k == 0 { continue }
+                let s = k == 255 ? src[n] : scale(src[n], k)
+                words[n] = s &+ scale(words[n], 255 - alpha(s))
+            }
+        } else if constant == 255 {
+            // Layers and images are mostly empty or opaque: two pixels at a
+            // time, skip the empty ones and copy the opaque ones.
+            let opaquePair: UInt64 = 0xFF00_0000_FF00_0000
+            var n = 0
+            while n + 1 < count {
+                let pair = UnsafeRawPointer(src + n).loadUnaligned(as: UInt64.self)
+                if pair == 0 {
+                    n += 2
+                    continue
+                }
+                if pair & opaquePair == opaquePair {
+                    UnsafeMutableRawPointer(words + n).storeBytes(of: pair, as: UInt64.self)
+                    n += 2
+                    continue
+                }
+                for m in n..<(n + 2) {
+                    let s = src[m]
+                    if s != 0 { words[m] = s &+ scale(words[m], 255 - alpha(s)) }
+                }
+                n += 2
+            }
+            if n < count {
+                let s = src[n]
+                if s != 0 { words[n] = s &+ scale(words[n], 255 - alpha(s)) }
+            }
+        } else {
+            let k = UInt32(constant)
+            for n in 0..<count {
+                let s = scale(src[n], k)
+                words[n] = s &+ scale(words[n], 255 - alpha(s))
+            }
+        }
+    }
+
     /// Source-over: `kS + D (1 - kSa)`, with per-pixel coverage.
+    static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>,
+                           coverage: UnsafePointer<UInt8>, count: Int) {
+        sourceOver(premultiplied: source, dst: dst, coverage: coverage, count: count)
+    }
+
     static func sourceOver(_ s: PremultipliedColor, dst: UnsafeMutablePointer<UInt8>,
                            coverage: UnsafePointer<UInt8>, count: Int) {
-        let source = PixelBuffer.pack(s)
+        sourceOver(premultiplied: PixelBuffer.pack(s), dst: dst, coverage: coverage, count: count)
+    }
+
+    private static func sourceOver(premultiplied source: UInt32, dst: UnsafeMutablePointer<UInt8>,
+                                   coverage: UnsafePointer<UInt8>, count: Int) {
         let sourceAlpha = alpha(source)
         let keepFull = 255 - sourceAlpha
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
@@ -43,7 +105,11 @@ enum Composite {
     /// Source-over with one coverage for the whole run: a block fill when
     /// the result is opaque, else a branch-free loop the compiler vectorizes.
     static func sourceOver(_ s: PremultipliedColor, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
-        let source = k == 255 ? PixelBuffer.pack(s) : scale(PixelBuffer.pack(s), UInt32(k))
+        sourceOver(PixelBuffer.pack(s), dst: dst, constant: k, count: count)
+    }
+
+    static func sourceOver(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
+        let source = k == 255 ? word : scale(word, UInt32(k))
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         let keep = 255 - alpha(source)
         if keep == 0 {

@@ -71,6 +71,13 @@ public final class PixelBuffer {
         return out
     }
 
+    /// An independent copy of the pixels.
+    public func copy() -> PixelBuffer {
+        let c = PixelBuffer(width: width, height: height)
+        c.data.update(from: data, count: byteCount)
+        return c
+    }
+
     /// Fills every pixel with one premultiplied value (no blending).
     public func fill(_ color: PremultipliedColor) {
         let word = Self.pack(color)

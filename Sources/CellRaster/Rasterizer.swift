@@ -22,6 +22,13 @@ public final class Rasterizer {
     private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
+    /// One bit per block of 64 accumulation cells: set when an edge wrote into
+    /// the block. The sweep jumps over clean blocks (a big shape's interior
+    /// costs nothing per pixel) and zeroes only dirty ones, so the
+    /// accumulation buffer is all zeros between jobs and needs no clearing.
+    private var dirty: UnsafeMutablePointer<UInt64>
+    private var dirtyCapacity: Int
+    private var dirtyWordsPerRow = 0
 
     /// The region of the current job, in device pixels.
     private var region = IntRect.empty
@@ -35,6 +42,8 @@ public final class Rasterizer {
         rowEnd = .allocate(capacity: 1)
         coverageCapacity = 0
         coverage = .allocate(capacity: 1)
+        dirtyCapacity = 0
+        dirty = .allocate(capacity: 1)
     }
 
     deinit {
@@ -42,6 +51,7 @@ public final class Rasterizer {
         rowStart.deallocate()
         rowEnd.deallocate()
         coverage.deallocate()
+        dirty.deallocate()
     }
 
     /// A run of pixels in one row: `count` pixels from `x` whose coverage is
@@ -119,8 +129,17 @@ public final class Rasterizer {
             accumulation.deallocate()
             accumulationCapacity = max(needed, accumulationCapacity * 2)
             accumulation = .allocate(capacity: accumulationCapacity)
+            accumulation.initialize(repeating: 0, count: accumulationCapacity)
         }
-        accumulation.update(repeating: 0, count: needed)
+        // (The buffer is all zeros: every sweep clears what its job wrote.)
+        dirtyWordsPerRow = ((stride + 63) >> 6 + 63) >> 6
+        let words = dirtyWordsPerRow * area.height
+        if words > dirtyCapacity {
+            dirty.deallocate()
+            dirtyCapacity = max(words, dirtyCapacity * 2)
+            dirty = .allocate(capacity: dirtyCapacity)
+        }
+        dirty.update(repeating: 0, count: words)
         if area.height > rowCapacity {
             rowStart.deallocate()
             rowEnd.deallocate()
@@ -238,6 +257,12 @@ public final class Rasterizer {
                 }
                 rowStart[j] = min(rowStart[j], Int32(i0))
                 rowEnd[j] = max(rowEnd[j], Int32(last))
+                let bits = dirty + j * dirtyWordsPerRow
+                var b = i0 >> 6
+                while b <= last >> 6 {
+                    bits[b >> 6] |= 1 << UInt64(b & 63)
+                    b += 1
+                }
             }
             j += 1
         }
@@ -266,12 +291,27 @@ public final class Rasterizer {
                 }
                 pending = -1
             }
+            let bits = dirty + j * dirtyWordsPerRow
+            /// The first cell after `from` (up to end + 1) that may be non-zero.
+            @inline(__always) func nextTouched(_ from: Int) -> Int {
+                var k = from
+                while k <= end {
+                    let b = k >> 6
+                    if bits[b >> 6] & (1 << UInt64(b & 63)) == 0 {
+                        k = (b + 1) << 6
+                    } else if row[k] == 0 {
+                        k += 1
+                    } else {
+                        return k
+                    }
+                }
+                return end + 1
+            }
             var i = start
             while i <= end {
                 sum += row[i]
                 let c = Self.coverage(sum, rule: rule, antialias: antialias)
-                var k = i + 1
-                while k <= end && row[k] == 0 { k += 1 }
+                let k = nextTouched(i + 1)
                 let run = k - i
                 if run >= minRun {
                     flush(i)
@@ -290,6 +330,16 @@ public final class Rasterizer {
                 let c = Self.coverage(sum, rule: rule, antialias: antialias)
                 if c != 0 {
                     body(Span(y: y, x: region.x0 + end + 1, count: width - end - 1, coverage: nil, constant: c))
+                }
+            }
+            // Leave the buffer clean for the next job: zero the dirty blocks.
+            for w in 0..<dirtyWordsPerRow {
+                var word = bits[w]
+                while word != 0 {
+                    let b = (w << 6) + word.trailingZeroBitCount
+                    let first = b << 6
+                    (row + first).update(repeating: 0, count: min(64, stride - first))
+                    word &= word - 1
                 }
             }
         }

@@ -30,9 +30,11 @@ import CellLua
               end
             end
             walk("cell", cell)
-            for _, typeName in ipairs({"Canvas", "Path", "Color", "Font"}) do
-              local methods = debug.getregistry()[typeName].__methods
-              for k in pairs(methods) do out[#out + 1] = typeName .. ":" .. k end
+            -- every registered type: metatables in the registry with __methods
+            for typeName, mt in pairs(debug.getregistry()) do
+              if type(typeName) == "string" and type(mt) == "table" and type(rawget(mt, "__methods")) == "table" then
+                for k in pairs(mt.__methods) do out[#out + 1] = typeName .. ":" .. k end
+              end
             end
             table.sort(out)
             return table.concat(out, " ")

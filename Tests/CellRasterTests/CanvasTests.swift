@@ -104,7 +104,7 @@ import CellRaster
         c.save()
         c.setFillColor(.white)
         try c.restore()
-        #expect(c.state.fillColor == .black)
+        #expect(c.state.fillPaint.solidColor == .black)
         #expect(throws: CanvasError.unbalancedRestore) { try c.restore() }
     }
 

@@ -1,0 +1,158 @@
+import CellGeometry
+import CellRaster
+
+/// Drawing a table, back to front as UIKit composites its views: the
+/// background, the two-tone stretchers, the header view, each section (its
+/// title, its cells — each in a layer of its own, as each UITableViewCell
+/// has its own backing store — its footer), the footer view, and the
+/// rounded-corner overlay on top of it all.
+extension Table {
+    /// UIKit's blue selection gradient of the iOS 4/5 era (#058CF5 to #015EE6).
+    static let selectionColors = (Color(hex: "#058CF5")!, Color(hex: "#015EE6")!)
+    /// Grouped plain-style cells' border and plain tables' separators.
+    static let groupedBorder = Color(white: 0.67)
+    static let separator = Color(hex: "#E0E0E0")!
+    /// Separators between rows inside a bevelled section.
+    static let bevelSeparator = Color(white: 0.8)
+
+    public func render(in canvas: Canvas) throws {
+        let frame = Rect(x: spec.x, y: spec.y, width: spec.width, height: spec.height)
+        try canvas.withSavedState {
+            canvas.clipRect(frame)
+            canvas.setFillColor(spec.backgroundColor)
+            canvas.fillRect(frame)
+            try canvas.withSavedState {
+                canvas.translate(spec.x, spec.y - scrollTop)
+                try renderContent(canvas)
+            }
+            spec.cornerOverlay?.draw(in: canvas, frame: frame)
+        }
+    }
+
+    /// Everything in content coordinates.
+    func renderContent(_ canvas: Canvas) throws {
+        let visible = visibleContent
+        if let color = spec.topColor, let r = Stretchers.top(contentOffset: spec.contentOffset, width: spec.width) {
+            canvas.setFillColor(color)
+            canvas.fillRect(r)
+        }
+        if let color = spec.bottomColor,
+           let r = Stretchers.bottom(contentOffset: spec.contentOffset, contentHeight: layout.contentHeight,
+                                     width: spec.width, height: spec.height) {
+            canvas.setFillColor(color)
+            canvas.fillRect(r)
+        }
+        if let header = spec.header, let f = layout.headerFrame, f.intersects(visible) {
+            try drawView(header, frame: f, in: canvas)
+        }
+        for (si, section) in spec.sections.enumerated() {
+            let placed = layout.sections[si]
+            if let title = section.title, let f = placed.titleFrame, f.intersects(visible) {
+                try drawSectionTitle(title, frame: f, in: canvas)
+            }
+            if spec.style == .grouped, spec.cellStyle == .bevel, let g = placed.groupFrame,
+               g.insetBy(dx: -2, dy: -2).intersects(visible) {
+                try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g)
+            }
+            for (ri, row) in section.rows.enumerated() {
+                let f = placed.rows[ri]
+                guard f.intersects(visible) else { continue }
+                let position = spec.style == .grouped ? CellPosition.of(row: ri, count: section.rows.count) : .middle
+                try canvas.drawingLayer(at: f) {
+                    try canvas.drawingView(at: f) { w, h in
+                        try drawCell(row, position: position, width: w, height: h, in: canvas)
+                    }
+                }
+            }
+            if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
+                try drawSectionFooter(footer, frame: f, in: canvas)
+            }
+        }
+        if let footer = spec.footer, let f = layout.footerFrame, f.intersects(visible) {
+            try drawView(footer, frame: f, in: canvas)
+        }
+    }
+
+    /// A header or footer view: fill, optional title, optional custom drawing.
+    func drawView(_ view: ViewSpec, frame: Rect, in canvas: Canvas) throws {
+        try canvas.drawingView(at: frame) { w, h in
+            let bounds = Rect(x: 0, y: 0, width: w, height: h)
+            if let (top, bottom) = view.gradient {
+                let g = try Gradient(stops: [.init(location: 0, color: top), .init(location: 1, color: bottom)])
+                canvas.drawLinearGradient(g, from: Point(0, 0), to: Point(0, h))
+            } else if let color = view.color {
+                canvas.setFillColor(color)
+                canvas.fillRect(bounds)
+            }
+            if let title = view.title { try drawViewTitle(title, color: view.titleColor, bounds: bounds, in: canvas) }
+            if let draw = view.draw { try canvas.withSavedState { try draw(canvas, w, h) } }
+        }
+    }
+
+    /// One cell in its own coordinates: background by style, position and
+    /// state, then its content.
+    func drawCell(_ row: RowSpec, position: CellPosition, width w: Double, height h: Double, in canvas: Canvas) throws {
+        let bounds = Rect(x: 0, y: 0, width: w, height: h)
+        switch (spec.style, spec.cellStyle) {
+        case (.grouped, .gradient), (.grouped, .plain):
+            var bg = row.highlighted ? backgrounds.selected : backgrounds.normal
+            bg.position = position
+            try bg.draw(in: canvas, frame: bounds)
+        case (.grouped, .bevel):
+            // The section's bevel is drawn beneath; cells add separators and
+            // the selection.
+            if row.highlighted {
+                var bg = backgrounds.selected
+                bg.position = position
+                bg.stroke = .clear
+                try bg.draw(in: canvas, frame: bounds)
+            }
+            if position == .top || position == .middle {
+                canvas.setFillColor(Self.bevelSeparator)
+                canvas.fillRect(Rect(x: 0, y: h - 1, width: w, height: 1))
+            }
+        case (.plain, _):
+            if row.highlighted {
+                canvas.drawLinearGradient(backgrounds.selectionGradient, from: Point(0, 0), to: Point(0, h))
+            } else {
+                canvas.setFillColor(.white)
+                canvas.fillRect(bounds)
+            }
+            canvas.setFillColor(Self.separator)
+            canvas.fillRect(Rect(x: 0, y: h - 1, width: w, height: 1))
+        }
+        try drawCellContent(row, width: w, height: h, in: canvas)
+    }
+}
+
+/// The cell backgrounds a table uses, built once per table so their
+/// gradients (and color tables) are shared by all its cells.
+struct CellBackgrounds {
+    var normal = CellBackground()
+    var selected = CellBackground()
+    let selectionGradient: Gradient
+
+    init(_ spec: TableSpec) {
+        normal.radius = spec.radius
+        selected.radius = spec.radius
+        selected.colors = Table.selectionColors
+        if spec.cellStyle == .plain {
+            normal.colors = (.white, .white)
+            normal.stroke = Table.groupedBorder
+            selected.stroke = Table.groupedBorder
+        } else {
+            normal.colors = spec.cellColors
+        }
+        selectionGradient = CellBackground.gradient(Table.selectionColors)
+    }
+}
+
+extension Rect {
+    func intersects(_ o: Rect) -> Bool {
+        minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY
+    }
+
+    func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+}

@@ -1,0 +1,75 @@
+import CLua
+import CellRaster
+
+/// Transparency layers: `begin_layer([opts])`, `end_layer()`, `layer(fn [, opts])`.
+/// A layer's pixels count against `--max-memory` while it is open.
+extension CanvasBinding {
+    static let layerMethods: [(String, HostFunction)] = [
+        ("begin_layer", beginLayer), ("end_layer", endLayer), ("layer", layer),
+    ]
+
+    /// `begin_layer([{alpha=, blend=}])`
+    static let beginLayer: HostFunction = { L in
+        canvasCall(L) { lua, canvas in
+            let (alpha, blend) = try lua.layerOptions(2)
+            try begin(lua, canvas, alpha: alpha, blend: blend)
+        }
+    }
+
+    static let endLayer: HostFunction = { L in
+        canvasCall(L) { lua, canvas in
+            try finishLayer(lua, canvas, unwinding: false)
+        }
+    }
+
+    /// `layer(fn [, opts])`: begin, call `fn(c)`, end, also when `fn` raises
+    /// (the error then continues to propagate, with `fn`'s traceback).
+    /// Layers and saves `fn` left open are closed with it.
+    static let layer: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
+            let (alpha, blend) = try lua.layerOptions(3)
+            let depth = canvas.openLayerCount
+            try begin(lua, canvas, alpha: alpha, blend: blend)
+            cl_pushkeeptraceback(lua.L)
+            let handler = lua.top
+            lua_pushvalue(lua.L, 2)
+            lua_pushvalue(lua.L, 1)
+            let status = cl_pcall(lua.L, 1, cl_multret(), handler)
+            // Like `with`: whatever fn left open inside (layers, saves) is
+            // closed with it.
+            while canvas.openLayerCount > depth { try finishLayer(lua, canvas, unwinding: true) }
+            if status != LUA_OK { return hostError } // the error value is on top
+            return lua.top - handler
+        }
+    }
+
+    private static func begin(_ lua: Lua, _ canvas: Canvas, alpha: Double, blend: BlendMode?) throws {
+        try LuaRuntime.current(lua.L).charge(bytes: canvas.nextLayerBytes)
+        canvas.beginLayer(alpha: alpha, blendMode: blend)
+    }
+
+    static func finishLayer(_ lua: Lua, _ canvas: Canvas, unwinding: Bool) throws {
+        let before = canvas.layerBytes
+        do {
+            try canvas.endLayer(unwinding: unwinding)
+        } catch {
+            throw LuaError.message("\(error)")
+        }
+        LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
+    }
+}
+
+extension Lua {
+    /// `{alpha=, blend=}` for layers: alpha 0..1 (default 1), blend a mode name
+    /// (default: the one in force).
+    fileprivate func layerOptions(_ index: Int32) throws -> (Double, BlendMode?) {
+        var alpha = 1.0
+        var blend: BlendMode? = nil
+        try options(index, known: ["alpha", "blend"]) { key in
+            if key == "alpha" { alpha = try unitComponent(-1) } else { blend = try option(-1, as: BlendMode.self) }
+        }
+        return (alpha, blend)
+    }
+}

@@ -1,0 +1,78 @@
+import CLua
+import CellImage
+import CellRaster
+import Foundation
+
+/// `cell.image(path)`: an Image read from a PNG file (any color type and bit
+/// depth libpng reads; straight alpha premultiplied on load). Its size in
+/// points is its size in pixels. Paths are relative to the script's folder.
+final class ImageBox: MemoryCharged {
+    let buffer: PixelBuffer
+    let path: String
+    init(_ buffer: PixelBuffer, path: String) {
+        self.buffer = buffer
+        self.path = path
+    }
+
+    var chargedBytes: Int { buffer.byteCount }
+}
+
+enum ImageBinding {
+    static let typeName = "Image"
+
+    static let luaClass = LuaClass(name: typeName, methods: [], index: index, tostring: tostring)
+
+    static let new: HostFunction = { L in
+        guarded(L) { lua in
+            let name = try lua.string(1)
+            let runtime = LuaRuntime.current(lua.L)
+            let path = runtime.resolve(name)
+            // --watch re-renders when the image changes (or appears).
+            runtime.recordDependency(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw LuaError.message("cannot read image '\(name)': no such file")
+            }
+            guard !isDirectory.boolValue else { throw LuaError.message("cannot read image '\(name)': it is a directory") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw LuaError.message("cannot read image '\(name)': permission denied or unreadable")
+            }
+            let buffer: PixelBuffer
+            do {
+                buffer = try PNGCodec.decode([UInt8](data))
+            } catch {
+                throw LuaError.message("cannot read image '\(name)': \(error)")
+            }
+            let image = ImageBox(buffer, path: name)
+            try runtime.charge(bytes: image.chargedBytes)
+            lua.pushObject(image, type: typeName)
+            return 1
+        }
+    }
+
+    static let index: HostFunction = { L in
+        guarded(L) { lua in
+            let image = try lua.image(1)
+            switch lua.indexKey {
+            case "width": lua.push(image.buffer.width)
+            case "height": lua.push(image.buffer.height)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let tostring: HostFunction = { L in
+        guarded(L) { lua in
+            let image = try lua.image(1)
+            lua.push("Image(\(image.buffer.width)x\(image.buffer.height) '\(image.path)')")
+            return 1
+        }
+    }
+}
+
+extension Lua {
+    func image(_ index: Int32) throws -> ImageBox {
+        try checkObject(index, type: ImageBinding.typeName, as: ImageBox.self)
+    }
+}

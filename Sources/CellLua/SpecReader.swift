@@ -1,0 +1,150 @@
+import CLua
+import CellRaster
+
+/// Reads a nested spec table (the `ui.table` spec) field by field, so every
+/// error names the field it is about: `sections[2].rows[1].text: string
+/// expected, got number`. Reports errors against argument `argument`.
+struct SpecReader {
+    let lua: Lua
+    /// Absolute stack index of the table being read.
+    let table: Int32
+    /// The path of that table, e.g. `sections[2]` ("" for the spec itself).
+    let path: String
+    let argument: Int32
+
+    var L: OpaquePointer { lua.L }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func fail(_ field: String, _ message: String) -> LuaError {
+        .argument(argument, "\(field): \(message)")
+    }
+
+    /// Unknown keys are errors that list the known ones (a typo such as
+    /// `heigth` would otherwise be silently ignored).
+    func checkKeys(_ known: [String]) throws {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            defer { cl_pop(L, 1) }
+            guard lua_type(L, -2) == LUA_TSTRING, let k = cl_tostring(L, -2) else {
+                cl_pop(L, 1)
+                throw LuaError.argument(argument, "\(path.isEmpty ? "spec" : path): keys must be names")
+            }
+            let key = String(cString: k)
+            if !known.contains(key) {
+                cl_pop(L, 1)
+                throw fail(fieldPath(key), "unknown field (expected one of: \(known.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Calls `read` with the value of `key` on top of the stack, unless it is nil.
+    func field<T>(_ key: String, _ read: (String) throws -> T) throws -> T? {
+        lua_pushstring(L, key)
+        lua_rawget(L, table)
+        defer { cl_pop(L, 1) }
+        if lua_type(L, -1) == LUA_TNIL { return nil }
+        let p = fieldPath(key)
+        do {
+            return try read(p)
+        } catch LuaError.argument(_, let message) where !message.hasPrefix(p) {
+            throw fail(p, message)
+        }
+    }
+
+    func number(_ key: String) throws -> Double? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TNUMBER else { throw fail(p, "number expected, got \(lua.typeName(-1))") }
+            let v = lua_tonumberx(L, -1, nil)
+            guard v.isFinite else { throw fail(p, "finite number expected, got \(v)") }
+            return v
+        }
+    }
+
+    /// A number >= 0 (sizes, radii, spacing).
+    func size(_ key: String, max: Double = 1e7) throws -> Double? {
+        guard let v = try number(key) else { return nil }
+        guard v >= 0 else { throw fail(fieldPath(key), "must not be negative, got \(v.shortText)") }
+        guard v <= max else { throw fail(fieldPath(key), "too large (\(v.shortText), at most \(max.shortText))") }
+        return v
+    }
+
+    func string(_ key: String) throws -> String? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TSTRING else { throw fail(p, "string expected, got \(lua.typeName(-1))") }
+            return String(cString: cl_tostring(L, -1))
+        }
+    }
+
+    /// A string, or a number shown as Lua shows it (badges: `badge = 3`).
+    func label(_ key: String) throws -> String? {
+        try field(key) { p in
+            switch lua_type(L, -1) {
+            case LUA_TSTRING: return String(cString: cl_tostring(L, -1))
+            case LUA_TNUMBER:
+                let v = lua_tonumberx(L, -1, nil)
+                return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+            default: throw fail(p, "string or number expected, got \(lua.typeName(-1))")
+            }
+        }
+    }
+
+    func boolean(_ key: String) throws -> Bool? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TBOOLEAN else { throw fail(p, "boolean expected, got \(lua.typeName(-1))") }
+            return lua_toboolean(L, -1) != 0
+        }
+    }
+
+    func color(_ key: String) throws -> Color? {
+        try field(key) { _ in try lua.color(-1) }
+    }
+
+    func colorPair(_ key: String) throws -> (Color, Color)? {
+        try field(key) { _ in try lua.colorPair(-1) }
+    }
+
+    func option<E: RawRepresentable & CaseIterable>(_ key: String, as e: E.Type) throws -> E? where E.RawValue == String {
+        try field(key) { _ in try lua.option(-1, as: e) }
+    }
+
+    /// A nested table, read by `body` with a reader for it.
+    func table<T>(_ key: String, _ body: (SpecReader) throws -> T) throws -> T? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TTABLE else { throw fail(p, "table expected, got \(lua.typeName(-1))") }
+            return try body(SpecReader(lua: lua, table: lua_absindex(L, -1), path: p, argument: argument))
+        }
+    }
+
+    /// An array of tables, each read by `body(index, reader)`; at most `limit` entries.
+    func array<T>(_ key: String, limit: Int, _ body: (Int, SpecReader) throws -> T) throws -> [T]? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TTABLE else { throw fail(p, "table expected, got \(lua.typeName(-1))") }
+            let t = lua_absindex(L, -1)
+            let n = Int(lua_rawlen(L, t))
+            guard n <= limit else { throw fail(p, "too many entries (\(n), at most \(limit))") }
+            var out: [T] = []
+            out.reserveCapacity(n)
+            for i in 0..<n {
+                lua_rawgeti(L, t, lua_Integer(i + 1))
+                defer { cl_pop(L, 1) }
+                let ep = "\(p)[\(i + 1)]"
+                guard lua_type(L, -1) == LUA_TTABLE else { throw fail(ep, "table expected, got \(lua.typeName(-1))") }
+                out.append(try body(i, SpecReader(lua: lua, table: lua_absindex(L, -1), path: ep, argument: argument)))
+            }
+            return out
+        }
+    }
+
+    /// A function, stored in the table at `store` (absolute index) under the
+    /// next integer key, which is returned.
+    func function(_ key: String, storeIn store: Int32) throws -> lua_Integer? {
+        try field(key) { p in
+            guard lua_type(L, -1) == LUA_TFUNCTION else { throw fail(p, "function expected, got \(lua.typeName(-1))") }
+            let slot = lua_Integer(lua_rawlen(L, store)) + 1
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, store, slot)
+            return slot
+        }
+    }
+}

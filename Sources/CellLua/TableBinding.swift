@@ -1,0 +1,241 @@
+import CLua
+import CellGeometry
+import CellKit
+import CellRaster
+
+/// `ui.table(spec)` → a Table: `t:render(c)`, `t:hit_test(x, y)`,
+/// `t:row_rect(section, row)`, `t.content_height` (sections and rows are
+/// 1-based, as Lua counts). Spec errors name the field. The spec's `draw`
+/// functions live in the Table userdata's user value, so they are collected
+/// with it.
+final class TableBox {
+    let table: Table
+    /// Where the `draw` callbacks find Lua during `render`.
+    let callbacks: LuaCallbacks
+    init(_ table: Table, callbacks: LuaCallbacks) {
+        self.table = table
+        self.callbacks = callbacks
+    }
+}
+
+/// Calls the spec's Lua `draw` functions while a render runs. An error in
+/// one is kept in the registry and rethrown as the original Lua error once
+/// the render has unwound its Swift frames.
+final class LuaCallbacks {
+    var lua: Lua?
+    /// Stack indices during render: the functions table, the canvas, the message handler.
+    var functions: Int32 = 0, canvas: Int32 = 0, handler: Int32 = 0
+
+    struct Failed: Error {
+        let ref: Int32
+    }
+
+    func call(_ slot: lua_Integer, width: Double, height: Double) throws {
+        guard let lua else { return }
+        let L = lua.L
+        lua_rawgeti(L, functions, slot)
+        lua_pushvalue(L, canvas)
+        lua.push(width)
+        lua.push(height)
+        if cl_pcall(L, 3, 0, handler) != LUA_OK {
+            throw Failed(ref: luaL_ref(L, cl_registryindex()))
+        }
+    }
+
+    /// A Swift closure for the kit that calls function `slot`.
+    func closure(_ slot: lua_Integer) -> (Canvas, Double, Double) throws -> Void {
+        { [unowned self] _, w, h in try self.call(slot, width: w, height: h) }
+    }
+}
+
+enum TableBinding {
+    static let typeName = "Table"
+
+    /// Far more than a screen shows; a bigger spec is a runaway loop.
+    static let maxSections = 10_000
+    static let maxRows = 100_000
+
+    static let luaClass = LuaClass(
+        name: typeName,
+        methods: [("render", render), ("hit_test", hitTest), ("row_rect", rowRect)],
+        index: index, tostring: tostring)
+
+    static let new: HostFunction = { L in
+        guarded(L) { lua in
+            try lua.checkTable(1)
+            cl_newtable(lua.L)
+            let functions = lua.top
+            let callbacks = LuaCallbacks()
+            let spec = try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1),
+                                    functions: functions, callbacks: callbacks)
+            let table: Table
+            do {
+                table = try Table(spec, text: nil)
+            } catch {
+                throw LuaError.message("\(error)")
+            }
+            lua.pushObject(TableBox(table, callbacks: callbacks), type: typeName)
+            lua_pushvalue(lua.L, functions)
+            lua_setiuservalue(lua.L, -2, 1)
+            return 1
+        }
+    }
+
+    static let topKeys = ["x", "y", "width", "height", "style", "background", "top_color", "bottom_color",
+                          "content_offset", "header", "footer", "sections", "cell_style", "corner_overlay",
+                          "row_height", "inset", "section_spacing", "radius", "cell_colors", "badge_color",
+                          "badge_highlight_color"]
+
+    static func readSpec(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> TableSpec {
+        try r.checkKeys(topKeys)
+        var s = TableSpec()
+        s.x = try r.number("x") ?? s.x
+        s.y = try r.number("y") ?? s.y
+        s.width = try r.size("width", max: 100_000) ?? s.width
+        s.height = try r.size("height", max: 100_000) ?? s.height
+        s.style = try r.option("style", as: TableSpec.Style.self) ?? s.style
+        s.background = try r.color("background")
+        s.topColor = try r.color("top_color")
+        s.bottomColor = try r.color("bottom_color")
+        s.contentOffset = try r.number("content_offset") ?? 0
+        guard abs(s.contentOffset) <= 1e7 else { throw r.fail("content_offset", "too large (\(s.contentOffset.shortText))") }
+        s.cellStyle = try r.option("cell_style", as: TableSpec.CellStyle.self) ?? s.cellStyle
+        s.rowHeight = try r.size("row_height", max: 100_000) ?? s.rowHeight
+        s.inset = try r.size("inset", max: 100_000) ?? s.inset
+        s.sectionSpacing = try r.size("section_spacing", max: 100_000) ?? s.sectionSpacing
+        s.radius = try r.size("radius", max: 100_000) ?? s.radius
+        s.cellColors = try r.colorPair("cell_colors") ?? s.cellColors
+        s.badgeColor = try r.color("badge_color") ?? s.badgeColor
+        s.badgeHighlightColor = try r.color("badge_highlight_color") ?? s.badgeHighlightColor
+        s.cornerOverlay = try r.table("corner_overlay") { o in
+            try o.checkKeys(["radius", "color"])
+            return RoundedOverlay(radius: try o.size("radius", max: 100_000) ?? 10, color: try o.color("color") ?? .black)
+        }
+        s.header = try r.table("header") { try readView($0, functions: functions, callbacks: callbacks) }
+        s.footer = try r.table("footer") { try readView($0, functions: functions, callbacks: callbacks) }
+        var rowCount = 0
+        s.sections = try r.array("sections", limit: maxSections) { _, sr in
+            try sr.checkKeys(["title", "footer", "rows"])
+            var section = SectionSpec()
+            section.title = try sr.string("title")
+            section.footer = try sr.string("footer")
+            section.rows = try sr.array("rows", limit: maxRows) { _, rr in
+                rowCount += 1
+                guard rowCount <= maxRows else { throw rr.fail(rr.path, "too many rows in the table (at most \(maxRows))") }
+                return try readRow(rr, functions: functions, callbacks: callbacks)
+            } ?? []
+            return section
+        } ?? []
+        return s
+    }
+
+    static func readView(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> ViewSpec {
+        try r.checkKeys(["height", "color", "colors", "title", "title_color", "draw"])
+        var v = ViewSpec()
+        v.height = try r.size("height", max: 100_000) ?? v.height
+        v.color = try r.color("color")
+        v.gradient = try r.colorPair("colors")
+        v.title = try r.string("title")
+        v.titleColor = try r.color("title_color") ?? v.titleColor
+        if let slot = try r.function("draw", storeIn: functions) { v.draw = callbacks.closure(slot) }
+        return v
+    }
+
+    static func readRow(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> RowSpec {
+        try r.checkKeys(["text", "detail", "badge", "highlighted", "accessory", "height", "draw"])
+        var row = RowSpec()
+        row.text = try r.string("text")
+        row.detail = try r.string("detail")
+        row.badge = try r.label("badge")
+        row.highlighted = try r.boolean("highlighted") ?? false
+        row.accessory = try r.option("accessory", as: RowSpec.Accessory.self) ?? .none
+        row.height = try r.size("height", max: 100_000)
+        if let slot = try r.function("draw", storeIn: functions) { row.draw = callbacks.closure(slot) }
+        return row
+    }
+
+    /// `t:render(c)`
+    static let render: HostFunction = { L in
+        guarded(L) { lua in
+            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            let canvas = try lua.canvas(2)
+            lua_settop(lua.L, 2)
+            lua_getiuservalue(lua.L, 1, 1)
+            cl_pushkeeptraceback(lua.L)
+            let cb = box.callbacks
+            cb.lua = lua
+            (cb.functions, cb.canvas, cb.handler) = (3, 2, 4)
+            defer { cb.lua = nil }
+            do {
+                try box.table.render(in: canvas)
+            } catch let failed as LuaCallbacks.Failed {
+                lua_rawgeti(lua.L, cl_registryindex(), lua_Integer(failed.ref))
+                luaL_unref(lua.L, cl_registryindex(), failed.ref)
+                return hostError
+            } catch let error as LuaError {
+                throw error
+            } catch {
+                throw LuaError.message("\(error)")
+            }
+            return 0
+        }
+    }
+
+    /// `t:hit_test(x, y)` → section, row (1-based), or nil.
+    static let hitTest: HostFunction = { L in
+        guarded(L) { lua in
+            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            guard let hit = box.table.hitTest(x: try lua.number(2), y: try lua.number(3)) else {
+                lua.pushNil()
+                return 1
+            }
+            lua.push(hit.section + 1)
+            lua.push(hit.row + 1)
+            return 2
+        }
+    }
+
+    /// `t:row_rect(section, row)` → x, y, w, h on the canvas.
+    static let rowRect: HostFunction = { L in
+        guarded(L) { lua in
+            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            let s = try lua.integer(2), r = try lua.integer(3)
+            let sections = box.table.layout.sections
+            guard s >= 1, s <= sections.count else {
+                throw LuaError.argument(2, "no section \(s) (the table has \(sections.count))")
+            }
+            guard let rect = box.table.rowRect(section: s - 1, row: r - 1) else {
+                throw LuaError.argument(3, "no row \(r) in section \(s) (it has \(sections[s - 1].rows.count))")
+            }
+            lua.push(rect.x)
+            lua.push(rect.y)
+            lua.push(rect.width)
+            lua.push(rect.height)
+            return 4
+        }
+    }
+
+    static let index: HostFunction = { L in
+        guarded(L) { lua in
+            if lua.pushMethod() { return 1 }
+            let t = try lua.checkObject(1, type: typeName, as: TableBox.self).table
+            switch lua.indexKey {
+            case "content_height": lua.push(t.contentHeight)
+            case "width": lua.push(t.spec.width)
+            case "height": lua.push(t.spec.height)
+            case "content_offset": lua.push(t.spec.contentOffset)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let tostring: HostFunction = { L in
+        guarded(L) { lua in
+            let t = try lua.checkObject(1, type: typeName, as: TableBox.self).table
+            let rows = t.spec.sections.reduce(0) { $0 + $1.rows.count }
+            lua.push("Table(\(t.spec.style.rawValue), \(t.spec.sections.count) sections, \(rows) rows)")
+            return 1
+        }
+    }
+}

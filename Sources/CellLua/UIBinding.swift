@@ -1,0 +1,93 @@
+import CLua
+import CellGeometry
+import CellKit
+import CellRaster
+
+/// `cell.ui`: the table kit's components, each the drawing of one seed.
+enum UIBinding {
+    static let functions: [(String, HostFunction)] = [
+        ("cell_background", cellBackground),
+        ("bevel", bevel),
+        ("rounded_overlay", roundedOverlay),
+        ("table", TableBinding.new),
+    ]
+
+    /// `ui.cell_background(c, x, y, w, h [, {position=, colors=, radius=, stroke=, line_width=}])`
+    static let cellBackground: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let frame = try lua.rect(2)
+            var bg = CellBackground()
+            try lua.options(6, known: ["position", "colors", "radius", "stroke", "line_width"]) { key in
+                switch key {
+                case "position": bg.position = try lua.option(-1, as: CellPosition.self)
+                case "colors": bg.colors = try lua.colorPair(-1)
+                case "radius": bg.radius = try lua.nonNegative(-1, "radius")
+                case "stroke": bg.stroke = try lua.color(-1)
+                default: bg.lineWidth = try lua.nonNegative(-1, "line width")
+                }
+            }
+            try kitCall { try bg.draw(in: canvas, frame: frame) }
+            return 0
+        }
+    }
+
+    /// `ui.bevel(c, x, y, w, h, radius, fill [, {offset=}])`: offset in points
+    /// (default 1) or `"pixel"` for one device pixel.
+    static let bevel: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let rect = try lua.rect(2)
+            var bevel = Bevel(radius: try lua.nonNegative(6, "radius"), fill: try lua.color(7))
+            try lua.options(8, known: ["offset"]) { _ in
+                if lua.type(-1) == LUA_TSTRING {
+                    _ = try lua.option(-1, ["pixel"])
+                    bevel.offsetInPixels = true
+                } else {
+                    bevel.offset = try lua.nonNegative(-1, "offset")
+                }
+            }
+            try kitCall { try bevel.draw(in: canvas, rect: rect) }
+            return 0
+        }
+    }
+
+    /// `ui.rounded_overlay(c, x, y, w, h, radius, color)`
+    static let roundedOverlay: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let frame = try lua.rect(2)
+            let overlay = RoundedOverlay(radius: try lua.nonNegative(6, "radius"), color: try lua.color(7))
+            overlay.draw(in: canvas, frame: frame)
+            return 0
+        }
+    }
+
+    /// Engine errors from a kit component become Lua errors at the call.
+    static func kitCall(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as LuaError {
+            throw error
+        } catch {
+            throw LuaError.message("\(error)")
+        }
+    }
+}
+
+extension Lua {
+    /// `{top, bottom}`: two color specs.
+    func colorPair(_ index: Int32) throws -> (Color, Color) {
+        try checkTable(index)
+        let t = lua_absindex(L, index)
+        guard lua_rawlen(L, t) == 2 else {
+            throw LuaError.argument(index, "expected two colors {top, bottom}, got \(lua_rawlen(L, t)) entries")
+        }
+        lua_rawgeti(L, t, 1)
+        defer { cl_pop(L, 1) }
+        let a = try color(-1)
+        lua_rawgeti(L, t, 2)
+        defer { cl_pop(L, 1) }
+        return (a, try color(-1))
+    }
+}

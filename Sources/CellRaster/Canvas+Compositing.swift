@@ -1,0 +1,194 @@
+import CellGeometry
+
+/// Compositing: coverage from a span source, color from a shader, the blend
+/// mode and clip from the state. Bounded by coverage for every mode.
+extension Canvas {
+    /// Where coverage comes from: called with the bounds of interest, it emits
+    /// the spans of non-zero coverage within them. `bounds` is a conservative
+    /// box of where coverage can be (nil: unknown), which lets shadows blur
+    /// only around the shape.
+    struct SpanSource {
+        var bounds: IntRect?
+        let emit: (IntRect, (Rasterizer.Span) -> Void) -> Void
+
+        init(bounds: IntRect?, _ emit: @escaping (IntRect, (Rasterizer.Span) -> Void) -> Void) {
+            self.bounds = bounds
+            self.emit = emit
+        }
+
+        init(deviceBox box: Rect?, _ emit: @escaping (IntRect, (Rasterizer.Span) -> Void) -> Void) {
+            self.emit = emit
+            guard let box, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+                bounds = box == nil ? .empty : nil
+                return
+            }
+            bounds = IntRect.covering(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY,
+                                      limit: IntRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40))
+        }
+
+        func callAsFunction(_ bounds: IntRect, _ body: (Rasterizer.Span) -> Void) {
+            withoutActuallyEscaping(body) { emit(bounds, $0) }
+        }
+    }
+
+    /// A span body: destination pixel bytes, the span's device x and y, and
+    /// either per-pixel coverage (already multiplied by the clip mask) or one
+    /// constant coverage for the whole span.
+    typealias SpanBody = (UnsafeMutablePointer<UInt8>, Int, Int, UnsafePointer<UInt8>?, UInt8, Int) -> Void
+
+    /// The spans of a device-space path under `rule`, from the rasterizer
+    /// (flattened only when asked: an invisible paint or an empty clip skips it).
+    func spans(of device: Path, rule: FillRule) -> SpanSource {
+        let antialias = state.antialias
+        return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
+            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance), rule: rule,
+                                 antialias: antialias, bounds: bounds, emit)
+        }
+    }
+
+    /// The spans of a user-space rectangle: computed directly (RectSpans)
+    /// while the CTM keeps it axis-aligned, else as a path.
+    func spans(ofRect rect: Rect) -> SpanSource {
+        guard state.ctm.isRectilinear else {
+            var p = Path()
+            p.addRect(rect.standardized)
+            return spans(of: p.transformed(by: state.ctm), rule: .nonzero)
+        }
+        return spans(ofDeviceRect: state.ctm.apply(rect.standardized))
+    }
+
+    func spans(ofDeviceRect device: Rect) -> SpanSource {
+        let antialias = state.antialias
+        return SpanSource(deviceBox: device) { bounds, emit in
+            RectSpans.emit(device, bounds: bounds, antialias: antialias, emit)
+        }
+    }
+
+    /// Paints `paint` through the coverage of `produce` with the state's
+    /// alpha, blend mode, shadow and clip.
+    func paint(_ produce: SpanSource, with paint: Paint) {
+        guard let shader = Shader.make(paint, ctm: state.ctm, alpha: state.alpha) else { return }
+        draw(produce, shader: shader)
+    }
+
+    /// The shadow (when one is set), then the shape.
+    func draw(_ produce: SpanSource, shader: Shader) {
+        let mode = state.blendMode
+        if mode.transparentSourceIsNoOp, let word = shader.solidWord, word >> 24 == 0 { return }
+        if let shadow = state.shadow { castShadow(produce, shader: shader, shadow: shadow) }
+        composite(produce, shader: shader, mode: mode)
+    }
+
+    /// The pixels drawing can change: the clip within the target surface.
+    var drawableBounds: IntRect { state.clip.bounds.intersection(target.bounds) }
+
+    /// Composites `shader` through the coverage of `produce` with `mode`.
+    func composite(_ produce: SpanSource, shader: Shader, mode: BlendMode) {
+        let width = drawableBounds.width
+        guard width > 0 else { return }
+        if mode == .clear {
+            coverSpans(produce) { dst, _, _, coverage, constant, count in
+                if let coverage {
+                    Composite.clear(dst: dst, coverage: coverage, count: count)
+                } else {
+                    Composite.clear(dst: dst, constant: constant, count: count)
+                }
+            }
+            return
+        }
+        if let word = shader.solidWord {
+            if mode == .normal {
+                coverSpans(produce) { dst, _, _, coverage, constant, count in
+                    if let coverage {
+                        Composite.sourceOver(word, dst: dst, coverage: coverage, count: count)
+                    } else {
+                        Composite.sourceOver(word, dst: dst, constant: constant, count: count)
+                    }
+                }
+            } else {
+                withUnsafePointer(to: word) { source in
+                    coverSpans(produce) { dst, _, _, coverage, constant, count in
+                        BlendLoop.blend(mode, src: source, srcStep: 0, dst: Composite.words(dst, count),
+                                        coverage: coverage, constant: constant, count: count)
+                    }
+                }
+            }
+            return
+        }
+        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * width)
+        defer {
+            source.deallocate()
+            mask.deallocate()
+        }
+        let combined = mask + width
+        coverSpans(produce) { dst, x, y, coverage, constant, count in
+            if mode == .normal, let (word, painted) = shader.rowConstant(y: y) {
+                // One color along the row: the solid paths (block fills).
+                guard painted, word != 0 else { return }
+                if let coverage {
+                    Composite.sourceOver(word, dst: dst, coverage: coverage, count: count)
+                } else {
+                    Composite.sourceOver(word, dst: dst, constant: constant, count: count)
+                }
+                return
+            }
+            if mode == .normal, let words = shader.directWords(x: x, y: y, count: count) {
+                Composite.sourceOver(words, dst: dst, coverage: coverage, constant: constant, count: count)
+                return
+            }
+            shader.shade(x: x, y: y, count: count, into: source, mask: mask)
+            var k = coverage
+            if shader.needsMask {
+                if let coverage {
+                    for n in 0..<count { combined[n] = multiply255(coverage[n], mask[n]) }
+                } else {
+                    for n in 0..<count { combined[n] = multiply255(constant, mask[n]) }
+                }
+                k = UnsafePointer(combined)
+            }
+            if mode == .normal {
+                Composite.sourceOver(UnsafePointer(source), dst: dst, coverage: k, constant: constant, count: count)
+            } else {
+                BlendLoop.blend(mode, src: UnsafePointer(source), srcStep: 1, dst: Composite.words(dst, count),
+                                coverage: k, constant: constant, count: count)
+            }
+        }
+    }
+
+    /// Calls `body` for each span of `produce` within the clip and the target.
+    func coverSpans(_ produce: SpanSource, _ body: SpanBody) {
+        let clip = state.clip
+        let bounds = drawableBounds
+        guard !bounds.isEmpty else { return }
+        // Both closures only run during this call; the compiler wants that said.
+        withoutActuallyEscaping(body) { body in
+            deliver(produce, clip: clip, bounds: bounds, body)
+        }
+    }
+
+    private func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect, _ body: @escaping SpanBody) {
+        let surface = target
+        switch clip {
+        case .rect:
+            produce(bounds) { s in
+                body(surface.pointer(x: s.x, y: s.y), s.x, s.y, s.coverage, s.constant, s.count)
+            }
+        case .mask(let mask):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
+                let masked = scratch.baseAddress!
+                produce(bounds) { s in
+                    let m = mask.pointer(x: s.x, y: s.y)
+                    if let coverage = s.coverage {
+                        for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }
+                    } else if s.constant == 255 {
+                        masked.update(from: m, count: s.count)
+                    } else {
+                        for n in 0..<s.count { masked[n] = multiply255(s.constant, m[n]) }
+                    }
+                    body(surface.pointer(x: s.x, y: s.y), s.x, s.y, UnsafePointer(masked), 0, s.count)
+                }
+            }
+        }
+    }
+}

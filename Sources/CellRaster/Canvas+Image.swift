@@ -1,0 +1,28 @@
+import CellGeometry
+
+/// Drawing bitmaps (CGContextDrawImage, but with UIKit's y-down placement:
+/// the image's top row at the top of the rectangle).
+extension Canvas {
+    /// Draws `image` (premultiplied; `pointWidth` x `pointHeight` is its size
+    /// in points) scaled into `rect` (user space), with bilinear filtering,
+    /// under the transform, clip, alpha, blend mode and shadow. Edges are
+    /// anti-aliased by the rectangle's coverage; samples past the image's
+    /// edges repeat the edge pixels, so no dark fringe creeps in.
+    public func drawImage(_ image: PixelBuffer, in rect: Rect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.isFinite else { return }
+        // Drawing a canvas onto itself reads pixels it is changing: sample a copy.
+        let source = image === target.buffer ? image.copy() : image
+        // Image pixel coordinates from user space: (u - x) * iw / w.
+        let userToImage = AffineTransform(a: Double(source.width) / r.width, b: 0, c: 0,
+                                          d: Double(source.height) / r.height,
+                                          tx: -r.x * Double(source.width) / r.width,
+                                          ty: -r.y * Double(source.height) / r.height)
+        guard let deviceToUser = state.ctm.inverted else { return }
+        let deviceToImage = deviceToUser.concatenating(userToImage)
+        guard deviceToImage.isFinite else { return }
+        let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
+                            needsMask: false)
+        draw(spans(ofRect: r), shader: shader)
+    }
+}

@@ -1,0 +1,119 @@
+import CellGeometry
+
+/// Transparency layers (CGContextBeginTransparencyLayer): drawing goes to a
+/// fresh transparent surface until `endLayer`, which composites it onto what
+/// is below in one piece, so overlapping shapes inside do not show through
+/// each other and `clear` / `copy` inside touch only the layer.
+///
+/// A layer covers only the clip in force at `beginLayer` (nothing outside it
+/// could be drawn or composited anyway), so a layer per table cell costs a
+/// cell's pixels, not a canvas'.
+struct LayerRecord {
+    /// The surface below, drawn to again after `endLayer`.
+    let below: Surface
+    /// `stateStack.count` before the layer's own save.
+    let saveDepth: Int
+    /// Alpha (options x the state's), blend mode and shadow for the final composite.
+    let alpha: Double
+    let blendMode: BlendMode
+    let shadow: Shadow?
+}
+
+extension Canvas {
+    /// How many layers are open.
+    public var openLayerCount: Int { layers.count }
+
+    /// Bytes of the open layers' surfaces (for memory accounting).
+    public var layerBytes: Int { layers.count == 0 ? 0 : layerSurfaces.reduce(0) { $0 + $1.buffer.byteCount } }
+
+    private var layerSurfaces: [Surface] { Array(layers.dropFirst().map(\.below)) + [target] }
+
+    /// The bytes the next `beginLayer` would allocate.
+    public var nextLayerBytes: Int {
+        let b = drawableBounds
+        return Swift.max(1, b.width) * Swift.max(1, b.height) * 4
+    }
+
+    /// Saves the state, then directs drawing to a transparent layer the size
+    /// of the clip. At `endLayer` it is composited with `alpha` times the
+    /// state's alpha, `blendMode` (default: the state's), the state's shadow
+    /// and the clip in force now. Inside, alpha is 1, the blend mode `normal`
+    /// and there is no shadow.
+    public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil) {
+        let bounds = drawableBounds
+        let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height))
+        let record = LayerRecord(below: target, saveDepth: saveDepth,
+                                 alpha: Swift.min(Swift.max(alpha.isNaN ? 1 : alpha, 0), 1) * state.alpha,
+                                 blendMode: blendMode ?? state.blendMode, shadow: state.shadow)
+        save()
+        layers.append(record)
+        target = Surface(buffer: buffer, x0: bounds.x0, y0: bounds.y0)
+        state.alpha = 1
+        state.blendMode = .normal
+        state.shadow = nil
+    }
+
+    /// Ends the innermost layer: restores the state saved by `beginLayer` and
+    /// composites the layer. With `unwinding`, saves left open inside the
+    /// layer are restored first (for `layer(fn)` when `fn` raised); otherwise
+    /// they are an error, as is ending a layer that was never begun.
+    public func endLayer(unwinding: Bool = false) throws {
+        guard let record = layers.last else {
+            throw CanvasError.unbalancedLayer("end_layer without a matching begin_layer")
+        }
+        let open = saveDepth - record.saveDepth - 1
+        if open > 0 && !unwinding {
+            throw CanvasError.unbalancedLayer(
+                "end_layer with \(open) save\(open == 1 ? "" : "s") inside the layer not restored")
+        }
+        layers.removeLast()
+        while saveDepth > record.saveDepth + 1 { try restore() }
+        let layer = target
+        target = record.below
+        try restore()
+        defer { recycle(layer.buffer) }
+        // Composite through the clip in force at begin (restored above).
+        let saved = (state.alpha, state.blendMode, state.shadow)
+        state.alpha = record.alpha
+        state.blendMode = record.blendMode
+        state.shadow = record.shadow
+        defer { (state.alpha, state.blendMode, state.shadow) = saved }
+        drawSurface(layer)
+    }
+
+    /// Most spare layer memory kept for reuse (a table draws every cell in a
+    /// layer of the same size: reusing spares saves the page faults of fresh
+    /// allocations).
+    static let spareLayerBytes = 8 << 20
+
+    /// A transparent buffer for a layer: a spare of that size, cleared, or a new one.
+    private func layerBuffer(width: Int, height: Int) -> PixelBuffer {
+        if let i = spareLayers.firstIndex(where: { $0.width == width && $0.height == height }) {
+            let b = spareLayers.remove(at: i)
+            b.data.update(repeating: 0, count: b.byteCount)
+            return b
+        }
+        return PixelBuffer(width: width, height: height)
+    }
+
+    private func recycle(_ buffer: PixelBuffer) {
+        var total = buffer.byteCount + spareLayers.reduce(0) { $0 + $1.byteCount }
+        guard buffer.byteCount <= Self.spareLayerBytes else { return }
+        while total > Self.spareLayerBytes, !spareLayers.isEmpty {
+            total -= spareLayers.removeFirst().byteCount
+        }
+        spareLayers.append(buffer)
+    }
+
+    /// Composites `surface` at its place, whole-pixel aligned, with the
+    /// state's alpha, blend, shadow and clip.
+    func drawSurface(_ surface: Surface) {
+        let shader = Shader(kind: .image(ImageShader(
+            source: surface.buffer,
+            deviceToImage: .translation(Double(-surface.x0), Double(-surface.y0)),
+            alpha: state.alpha)), needsMask: false)
+        let b = surface.bounds
+        let device = Rect(x: Double(b.x0), y: Double(b.y0), width: Double(b.width), height: Double(b.height))
+        draw(spans(ofDeviceRect: device), shader: shader)
+    }
+}

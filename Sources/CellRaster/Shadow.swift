@@ -1,0 +1,91 @@
+/// A drop shadow as UIKit / CGContextSetShadowWithColor define it: offset
+/// and blur in points of the canvas' base space (y down), unaffected by the
+/// current transform; the blur is a Gaussian with sigma = blur / 2 (in
+/// pixels: times the canvas scale). Default color: black at alpha 1/3.
+public struct Shadow: Equatable, Sendable {
+    public var dx: Double
+    public var dy: Double
+    public var blur: Double
+    public var color: Color
+
+    public static let defaultColor = Color(white: 0, alpha: 1.0 / 3.0)
+
+    /// Throws for non-finite values or a negative blur.
+    public init(dx: Double, dy: Double, blur: Double, color: Color = Shadow.defaultColor) throws {
+        guard dx.isFinite, dy.isFinite else { throw PaintError.invalid("shadow offset must be finite") }
+        guard blur.isFinite, blur >= 0 else {
+            throw PaintError.invalid("shadow blur must be a finite number >= 0 (got \(blur))")
+        }
+        self.dx = dx
+        self.dy = dy
+        self.blur = blur
+        self.color = color
+    }
+}
+
+extension Canvas {
+    /// The farthest (in pixels) a shadow's blur reaches; beyond it a shadow's
+    /// tail is below one 8-bit level for any shape a screen can hold.
+    static let maxShadowReach = 512
+
+    /// Draws the shadow of the shape `produce` would paint with `shader`: its
+    /// alpha (coverage x paint alpha, global alpha included), blurred, moved
+    /// by the offset, in the shadow color, through the clip, with the blend
+    /// mode in force. The shape itself is drawn afterwards by the caller.
+    func castShadow(_ produce: SpanSource, shader: Shader, shadow: Shadow) {
+        let clip = drawableBounds
+        guard !clip.isEmpty, shadow.color.a > 0 || !state.blendMode.transparentSourceIsNoOp else { return }
+        let ox = Int((shadow.dx * scale).rounded()), oy = Int((shadow.dy * scale).rounded())
+        let sigma = shadow.blur / 2 * scale
+        let reach = Swift.min(GaussianBlur.reach(sigma: sigma), Self.maxShadowReach)
+        // The source pixels whose blurred shadow can land in the clip...
+        var region = IntRect(x0: clip.x0 - ox - reach, y0: clip.y0 - oy - reach,
+                             x1: clip.x1 - ox + reach, y1: clip.y1 - oy + reach)
+        // ...and around the shape, so the blur runs only where there is something.
+        if let b = produce.bounds {
+            region = region.intersection(IntRect(x0: b.x0 - reach, y0: b.y0 - reach, x1: b.x1 + reach, y1: b.y1 + reach))
+        }
+        guard !region.isEmpty else { return }
+        let w = region.width, h = region.height
+        let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+        let paintMask = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
+        defer {
+            mask.deallocate()
+            source.deallocate()
+            paintMask.deallocate()
+        }
+        mask.initialize(repeating: 0, count: w * h)
+        produce(region) { s in
+            let row = mask + (s.y - region.y0) * w + (s.x - region.x0)
+            if let word = shader.solidWord {
+                let a = UInt8(word >> 24)
+                for n in 0..<s.count { row[n] = multiply255(s.coverage?[n] ?? s.constant, a) }
+            } else {
+                shader.shade(x: s.x, y: s.y, count: s.count, into: source, mask: paintMask)
+                for n in 0..<s.count {
+                    var k = s.coverage?[n] ?? s.constant
+                    if shader.needsMask { k = multiply255(k, paintMask[n]) }
+                    row[n] = multiply255(k, UInt8(source[n] >> 24))
+                }
+            }
+        }
+        GaussianBlur.blur(mask, width: w, height: h, sigma: sigma)
+        let landed = IntRect(x0: region.x0 + ox, y0: region.y0 + oy, x1: region.x1 + ox, y1: region.y1 + oy)
+        let blurred = SpanSource(bounds: landed) { bounds, emit in
+            let b = bounds.intersection(landed)
+            guard !b.isEmpty else { return }
+            for y in b.y0..<b.y1 {
+                let row = mask + (y - landed.y0) * w + (b.x0 - landed.x0)
+                var lo = 0, hi = b.width
+                while lo < hi && row[lo] == 0 { lo += 1 }
+                while hi > lo && row[hi - 1] == 0 { hi -= 1 }
+                if hi > lo {
+                    emit(Rasterizer.Span(y: y, x: b.x0 + lo, count: hi - lo, coverage: UnsafePointer(row + lo), constant: 0))
+                }
+            }
+        }
+        let color = Shader(kind: .solid(PixelBuffer.pack(shadow.color.premultiplied())), needsMask: false)
+        composite(blurred, shader: color, mode: state.blendMode)
+    }
+}
