@@ -32,7 +32,7 @@ extension CanvasBinding {
             let options = try lua.textOptions(5, known: textOptionNames)
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
                                     align: options.align ?? .left)
-            draw(layout, on: canvas, color: options.color)
+            canvas.fillText(layout, color: options.color)
             lua.push(layout.width)
             lua.push(layout.height)
             return 2
@@ -49,36 +49,41 @@ extension CanvasBinding {
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(),
                                     in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
                                     truncation: options.truncation ?? .tail, wrap: options.wrap ?? false)
-            draw(layout, on: canvas, color: options.color)
+            canvas.fillText(layout, color: options.color)
             lua.push(layout.width)
             lua.push(layout.height)
             return 2
         }
     }
-
-    /// One fill of the layout's path; `color` (if given) and the layout's clip
-    /// apply to this fill only.
-    static func draw(_ layout: TextLayout, on canvas: Canvas, color: Color?) {
-        guard !layout.lines.isEmpty else { return }
-        let path = layout.path(visible: canvas.textCullingRect)
-        guard !path.isEmpty else { return }
-        canvas.save()
-        if let color { canvas.setFillColor(color) }
-        if let clip = layout.clip { canvas.clipRect(clip) }
-        canvas.fill(path)
-        try? canvas.restore()
-    }
 }
 
 extension Canvas {
+    /// Draws a layout as one fill of one path: `color` (if given, else the
+    /// fill paint) and the layout's clip apply to this fill only. Used by the
+    /// text methods and by the table kit's text (`CellTextKit`).
+    func fillText(_ layout: TextLayout, color: Color?) {
+        guard !layout.lines.isEmpty else { return }
+        let path = layout.path(visible: textCullingRect)
+        guard !path.isEmpty else { return }
+        save()
+        if let color { setFillColor(color) }
+        if let clip = layout.clip { clipRect(clip) }
+        fill(path)
+        try? restore()
+    }
+
     /// Glyphs outside this user-space rectangle are not drawn: the clip's
-    /// bounds, grown by the canvas' own size on every side so that a shadow
-    /// offset onto the canvas from text outside it is still drawn; nil when
-    /// the transform cannot be inverted (then nothing is culled).
+    /// bounds, grown by the reach of the shadow in force (its offset plus
+    /// twice its blur: the blur's sigma is half of it) and a pixel, so text
+    /// whose shadow falls into the clip still casts it. nil when the
+    /// transform cannot be inverted (then nothing is culled).
     var textCullingRect: Rect? {
         guard let inverse = state.ctm.inverted else { return nil }
         let b = state.clip.bounds
-        let margin = Double(max(pixelWidth, pixelHeight))
+        var margin = 1.0
+        if let shadow = state.shadow {
+            margin += (abs(shadow.dx) + abs(shadow.dy) + 2 * shadow.blur) * scale
+        }
         return inverse.apply(Rect(x: Double(b.x0) - margin, y: Double(b.y0) - margin,
                                   width: Double(b.width) + 2 * margin, height: Double(b.height) + 2 * margin))
     }

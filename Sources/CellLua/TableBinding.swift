@@ -70,7 +70,7 @@ enum TableBinding {
                                     functions: functions, callbacks: callbacks)
             let table: Table
             do {
-                table = try Table(spec, text: nil)
+                table = try Table(spec, text: CellTextKit())
             } catch {
                 throw LuaError.message("\(error)")
             }

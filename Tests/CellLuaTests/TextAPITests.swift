@@ -91,6 +91,50 @@ import Testing
         #expect(try values(code) == ["0,0,255,255", "255,0,0,255", "0,0,255,128", "0,0,0,0", "0,0,255,255"])
     }
 
+    /// The badge seed's knockout: text drawn with the `clear` blend mode in a
+    /// layer clears the layer's pixels under the glyphs, so what lies below
+    /// the layer shows through them.
+    @Test func clearBlendKnocksTextOut() throws {
+        let code = """
+            local c = cell.canvas(60, 40, {scale = 1, background = '#00FF00'})
+            local f = cell.font('Helvetica-Bold', 36)
+            c:begin_layer()
+            c:set_fill('#FF0000')
+            c:fill_rect(0, 0, 60, 40)
+            c:set_blend('clear')
+            c:text('I', 10, 0, {font = f})
+            c:end_layer()
+            local stem = 10 + 0.08 * 36 + 2  -- inside the I's stem
+            local function at(x, y) return table.concat({c:pixel(x, y)}, ',') end
+            -- without a layer the same text punches through to transparent
+            local d = cell.canvas(60, 40, {scale = 1, background = '#FF0000'})
+            d:set_blend('clear')
+            d:text('I', 10, 0, {font = f})
+            return at(math.floor(stem), 20), at(40, 20), table.concat({d:pixel(math.floor(stem), 20)}, ',')
+            """
+        #expect(try values(code) == ["0,255,0,255", "255,0,0,255", "0,0,0,0"])
+    }
+
+    @Test func textCastsShadowsAndTakesGradients() throws {
+        let code = """
+            local c = cell.canvas(80, 60, {scale = 1, background = 'white'})
+            local f = cell.font('Helvetica-Bold', 40)
+            c:set_shadow(0, 20, 0, '#0000FF')
+            c:text('I', 10, -20, {font = f, color = 'black'})   -- glyph mostly above the canvas
+            c:set_shadow(nil)
+            local g = cell.gradient({{0, '#FF0000'}, {1, '#0000FF'}})
+            c:set_fill(cell.linear(g, 40, 0, 60, 0))
+            c:text('II', 40, 0, {font = f})
+            local function at(x, y) return table.concat({c:pixel(x, y)}, ',') end
+            return at(14, 1), at(14, 15), at(44, 20), at(57, 20)
+            """
+        let v = try values(code)
+        #expect(v[0] == "0,0,0,255", "the glyph")
+        #expect(v[1] == "0,0,255,255", "its shadow, 20 pt down")
+        let left = v[2].split(separator: ",").compactMap { Int($0) }, right = v[3].split(separator: ",").compactMap { Int($0) }
+        #expect(left[0] > left[2] && right[2] > right[0], "red to blue across the text: \(v)")
+    }
+
     @Test func truncationAndWrapFromLua() throws {
         let font = try Font(named: "Helvetica", size: 14)
         let full = font.measure("A fairly long detail line").width
