@@ -113,14 +113,17 @@ function cell.image(path) end
 ---@field b number blue 0..1
 ---@field a number alpha 0..1
 
----A face at a size. Metrics are UIKit's (UIFont): ascent and descent are both
----positive; line_height = ascent + descent + leading.
+---A face at a size. Metrics follow UIKit's Helvetica: a line is ascent +
+---descent tall, and its baseline lies `ascent` below its top; the face's line
+---gap (`leading`) is part of `ascent`, above the text, as UIKit drew it.
 ---@class cell.Font
 ---@field size number points
----@field ascent number points above the baseline
----@field descent number points below the baseline (positive)
----@field leading number the face's line gap, in points
----@field line_height number ascent + descent + leading
+---@field ascent number from the top of a line to its baseline (ascender + line gap)
+---@field descent number from the baseline to the bottom of a line (positive)
+---@field leading number the face's line gap, in points (included in ascent)
+---@field line_height number ascent + descent
+---@field cap_height number height of capitals above the baseline
+---@field x_height number height of lowercase x above the baseline
 ---@field name string the name as asked
 ---@field family string the family of the face used ("Nimbus Sans")
 ---@field style string the face's style ("Bold")

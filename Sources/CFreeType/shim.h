@@ -6,6 +6,7 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include FT_FONT_FORMATS_H
+#include FT_TRUETYPE_TABLES_H
 
 /* Load flags as plain constants: the macros are shifts Swift may not import. */
 static const FT_Int32 cft_load_unhinted_outline = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;

@@ -8,7 +8,8 @@ final class FontBox {
 }
 
 /// `cell.font(name, size)` and the Font type: `font:measure(str)` and the
-/// fields `size ascent descent leading line_height name family style file`.
+/// fields `size ascent descent leading line_height cap_height x_height name
+/// family style file`.
 enum FontBinding {
     static let typeName = "Font"
 
@@ -54,6 +55,8 @@ enum FontBinding {
             case "descent": lua.push(font.descent)
             case "leading": lua.push(font.leading)
             case "line_height": lua.push(font.lineHeight)
+            case "cap_height": lua.push(font.capHeight)
+            case "x_height": lua.push(font.xHeight)
             case "name": lua.push(font.name)
             case "family": lua.push(font.face.familyName)
             case "style": lua.push(font.face.styleName)

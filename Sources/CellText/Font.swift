@@ -3,12 +3,17 @@ import Foundation
 
 /// A face at a size in points: what `cell.font(name, size)` returns.
 ///
-/// Metrics follow UIKit's UIFont: `ascent` and `descent` are the face's
-/// (hhea) ascender and descender scaled to the size, both positive; `leading`
-/// is its line gap; `lineHeight` is ascent + descent + leading (UIFont's
-/// `lineHeight`), which is also the height `measure` gives for one line, as
-/// `sizeWithFont:` did. Nimbus Sans has Helvetica's proportions here: a line
-/// is 1.2 em, so 13 pt gives 15.6 (iOS rounded it up to 16).
+/// Metrics follow UIKit's `sizeWithFont:` and `drawAtPoint:` for the
+/// Helvetica of iOS 4-6, which Nimbus Sans matches: a line is ascender +
+/// descender + line gap (hhea), 1.2 em, so 13 pt measures 15.6 (iOS rounded
+/// up to 16), and the line gap lies *above* the ascender: the baseline is
+/// `ascent` = ascender + line gap below the line's top (0.929 em). That is
+/// where the seed's drawing puts text: the badge's digits, drawn from the top
+/// of a rectangle as tall as their line plus 2 pt each side, sit centred in
+/// the pill, and the 18 pt summary and 14 pt detail fill a 60 pt row evenly;
+/// with the gap below the text both would ride 2.6-3.6 pt high. So `ascent`
+/// and `descent` (both positive) add up to `lineHeight`, and `leading`
+/// reports the share of `ascent` that is line gap.
 public struct Font: Sendable {
     /// The face glyphs come from.
     public let face: FontFace
@@ -97,10 +102,16 @@ public struct Font: Sendable {
 
     /// Points per font unit.
     public var scale: Double { size / face.unitsPerEm }
-    public var ascent: Double { face.ascender * scale }
+    /// From the top of a line to its baseline: ascender + line gap.
+    public var ascent: Double { (face.ascender + face.lineGap) * scale }
+    /// From the baseline to the bottom of a line.
     public var descent: Double { face.descender * scale }
+    /// The face's line gap, in points: part of `ascent` (above the text).
     public var leading: Double { face.lineGap * scale }
-    public var lineHeight: Double { ascent + descent + leading }
+    /// ascent + descent: the height of one line (UIFont's lineHeight).
+    public var lineHeight: Double { ascent + descent }
+    public var capHeight: Double { face.capHeight * scale }
+    public var xHeight: Double { face.xHeight * scale }
 
     /// `sizeWithFont:`: the width is the sum of the shaped advances (kerning
     /// included; not rounded up, as iOS 6 did, so that it adds up exactly) of

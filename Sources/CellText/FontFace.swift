@@ -32,6 +32,10 @@ public final class FontFace: @unchecked Sendable {
     public let descender: Double
     /// Extra space between lines in font units (hhea line gap).
     public let lineGap: Double
+    /// Height of capitals and of lowercase x above the baseline, in font
+    /// units (OS/2 table, else measured from the glyphs of H and x).
+    public private(set) var capHeight: Double = 0
+    public private(set) var xHeight: Double = 0
     public let glyphCount: Int
     /// True when every printable ASCII character has a glyph: then ASCII text
     /// never needs the fallback face, and shaping skips the per-character check.
@@ -61,6 +65,14 @@ public final class FontFace: @unchecked Sendable {
         lineGap = Swift.max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
         glyphCount = Int(rec.num_glyphs)
         coversPrintableASCII = (0x20..<0x7F).allSatisfy { glyph(for: Unicode.Scalar(UInt8($0))) != nil }
+        if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
+           os2.version >= 2, os2.sCapHeight > 0, os2.sxHeight > 0 {
+            capHeight = Double(os2.sCapHeight)
+            xHeight = Double(os2.sxHeight)
+        } else {
+            capHeight = glyph(for: "H").flatMap { loadOutline($0).bounds?.maxY } ?? ascender
+            xHeight = glyph(for: "x").flatMap { loadOutline($0).bounds?.maxY } ?? ascender / 2
+        }
     }
 
     // MARK: opening

@@ -33,11 +33,16 @@ import CellText
 
     @Test func metrics() throws {
         let font = try Font(named: "Helvetica", size: 10)
-        // Nimbus Sans: hhea ascender 729, descender -271, line gap 200 (of 1000).
-        #expect(abs(font.ascent - 7.29) < 1e-12)
+        // Nimbus Sans: hhea ascender 729, descender -271, line gap 200 (of
+        // 1000), the gap above the ascender; OS/2 cap height 729, x-height 524.
+        #expect(abs(font.ascent - 9.29) < 1e-12)
         #expect(abs(font.descent - 2.71) < 1e-12)
         #expect(abs(font.leading - 2) < 1e-12)
         #expect(abs(font.lineHeight - 12) < 1e-12)
+        #expect(font.capHeight > 7 && font.capHeight < 7.4)
+        #expect(font.xHeight > 5 && font.xHeight < 5.5)
+        let dejaVu = try Font(named: "DejaVu Sans", size: 20.48)
+        #expect(abs(dejaVu.ascent - 19.01) < 1e-9 && abs(dejaVu.descent - 4.83) < 1e-9 && dejaVu.leading == 0)
         #expect(font.measure("") == (0, 0))
         let two = font.measure("ab\ncdef")
         #expect(two.width == font.measure("cdef").width)
