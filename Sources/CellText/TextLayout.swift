@@ -121,7 +121,10 @@ public struct TextLayout: Sendable {
     /// one shape. Glyphs whose bounds miss `visible` (user space) are left
     /// out: a long text costs only what can be seen.
     public func path(visible: Rect? = nil) -> Path {
-        var path = Path()
+        // First the visible glyphs and where they go, then one path of the
+        // right size (it grows once, not glyph by glyph).
+        var pieces: [(outline: Path, transform: AffineTransform)] = []
+        var elements = 0
         for line in lines {
             var pen = line.origin.x
             let baseline = line.origin.y
@@ -137,9 +140,13 @@ public struct TextLayout: Sendable {
                     || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
                     continue
                 }
-                path.addPath(outline.path, transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y))
+                pieces.append((outline.path, AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
+                elements += outline.path.elements.count
             }
         }
+        var path = Path()
+        path.reserveCapacity(adding: elements)
+        for piece in pieces { path.addPath(piece.outline, transform: piece.transform) }
         return path
     }
 
