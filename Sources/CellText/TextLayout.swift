@@ -66,7 +66,9 @@ public struct TextLayout: Sendable {
                 truncation: TextTruncation = .tail, wrap: Bool = false) {
         self.font = font
         let box = rect.standardized
-        let maxLines = max(1, Int(((box.height + LineBreaker.tolerance) / font.lineHeight).rounded(.down)))
+        // At most a billion lines: a taller box (or an infinite one) shows them all.
+        let fitting = ((box.height + LineBreaker.tolerance) / font.lineHeight).rounded(.down)
+        let maxLines = max(1, fitting.isFinite ? Int(min(fitting, 1e9)) : 1_000_000_000)
         // Each line as (its paragraph's characters, its range in them).
         var entries: [(chars: CharacterWidths, range: Range<Int>)] = []
         for paragraph in Self.paragraphs(text) {

@@ -215,6 +215,8 @@ import Testing
             c:text(string.rep('long line ', 20000), 0, 0)
             c:text_in_rect(string.rep('word ', 20000), 0, 0, 50, 100, {wrap = true})
             c:text_in_rect('abc', 0, 0, 0, 0)
+            c:text_in_rect('a b c\\nd', 0, 0, 1e300, 1e300, {wrap = true})
+            c:text_in_rect('a b c\\nd', -1e300, -1e300, 1e308, 1e308)
             c:text('日本語 ก \\u{2713} e\\u{301} \\0 \\t tab', 0, 50)
             c:text('x', 1e12, 1e12)
             c:scale(0, 0) c:text('x', 0, 0)
