@@ -98,7 +98,13 @@ public final class FontFace: @unchecked Sendable {
             throw FontError.missingFile(path: path)
         }
         guard !isDirectory.boolValue else { throw FontError.isDirectory(path: path) }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: absolute)
+        // A FIFO or device would block or never end when read: regular files only
+        // (symbolic links followed, as the font folders use them).
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw FontError.unreadable(path: path, reason: "not a regular file")
+        }
         let key = Key(path: absolute, index: index,
                       modified: attributes?[.modificationDate] as? Date,
                       size: (attributes?[.size] as? NSNumber)?.intValue ?? -1)

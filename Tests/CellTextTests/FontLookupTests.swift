@@ -71,6 +71,13 @@ import CellText
         try "hello".write(toFile: text, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: text) }
         #expect(throws: FontError.unreadable(path: text, reason: "unknown file format")) { try Font(named: text, size: 12) }
+        #expect(throws: FontError.unreadable(path: "/dev/zero", reason: "not a regular file")) {
+            try Font(named: "/dev/zero", size: 12)
+        }
+        let fifo = NSTemporaryDirectory() + "celllua-fifo-\(UUID().uuidString).ttf"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        #expect(throws: FontError.unreadable(path: fifo, reason: "not a regular file")) { try Font(named: fifo, size: 12) }
         #expect(throws: FontError.unsupportedFormat(path: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1", format: "Type 1")) {
             try Font(named: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1", size: 12)
         }
