@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CellGeometry", targets: ["CellGeometry"]),
         .library(name: "CellRaster", targets: ["CellRaster"]),
         .library(name: "CellImage", targets: ["CellImage"]),
+        .library(name: "CellText", targets: ["CellText"]),
         .library(name: "CellLua", targets: ["CellLua"]),
     ],
     dependencies: [
@@ -39,15 +40,22 @@ let package = Package(
             name: "CEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        // Text: FreeType for glyph outlines, fontconfig for finding fonts by
+        // name, HarfBuzz for shaping; used only by CellText.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "CellGeometry"),
         .target(name: "CellRaster", dependencies: ["CellGeometry"]),
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
+        // Fonts, shaping, glyph outlines as paths, metrics and line layout.
+        .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // The table kit: the seeds' components and grouped-table layout, on
         // the engine API (no Lua).
         .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster"]),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellKit"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit"]
         ),
         .executableTarget(
             name: "celllua",
@@ -77,9 +85,10 @@ let package = Package(
             dependencies: ["CellImage", "CellRaster"],
             exclude: ["Fixtures"]  // PNGs and their expected pixels, read from the source tree
         ),
+        .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
         .testTarget(
             name: "CellLuaTests",
-            dependencies: ["CellLua", "CellRaster", "CellImage", "CellTestSupport"],
+            dependencies: ["CellLua", "CellRaster", "CellImage", "CellText", "CellTestSupport"],
             exclude: ["Golden"]  // scene scripts and images, read from the source tree
         ),
         .testTarget(

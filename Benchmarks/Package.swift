@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "CellLua", package: "celllua"),
                 .product(name: "CellRaster", package: "celllua"),
                 .product(name: "CellImage", package: "celllua"),
+                .product(name: "CellText", package: "celllua"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

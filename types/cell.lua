@@ -16,6 +16,9 @@
 ---@alias cell.FillRule "nonzero"|"evenodd"
 ---@alias cell.LineCap "butt"|"round"|"square"
 ---@alias cell.LineJoin "miter"|"round"|"bevel"
+---@alias cell.TextAlign "left"|"center"|"right"
+---@alias cell.Truncate "tail"|"head"|"middle"|"clip"
+
 ---Core Graphics' blend modes. Every mode is bounded by coverage: pixels outside
 ---a shape are untouched.
 ---@alias cell.BlendMode "normal"|"multiply"|"screen"|"overlay"|"darken"|"lighten"|"color_dodge"|"color_burn"|"soft_light"|"hard_light"|"difference"|"exclusion"|"hue"|"saturation"|"color"|"luminosity"|"clear"|"copy"|"source_in"|"source_out"|"source_atop"|"destination_over"|"destination_in"|"destination_out"|"destination_atop"|"xor"|"plus_darker"|"plus_lighter"
@@ -52,6 +55,16 @@ function cell.rgb(r, g, b, a) end
 ---@param spec cell.ColorSpec
 ---@return cell.Color
 function cell.color(spec) end
+
+---A font: `name` is a PostScript-style name ("Helvetica", "Helvetica-Bold",
+---"Helvetica-Oblique", "Helvetica-BoldOblique"), a family name ("DejaVu Sans"),
+---or a TrueType/OpenType file path (relative to the script). Helvetica is
+---Nimbus Sans (metric-compatible), else DejaVu Sans; any other name no installed
+---font answers to is an error. `size` in points, 0 < size <= 4096.
+---@param name string
+---@param size number
+---@return cell.Font
+function cell.font(name, size) end
 
 ---The `-D name=value` or variant value for `name`, converted to the type of
 ---`default` (number, boolean, color or string); else `default`.
@@ -99,6 +112,31 @@ function cell.image(path) end
 ---@field g number green 0..1
 ---@field b number blue 0..1
 ---@field a number alpha 0..1
+
+---A face at a size. Metrics follow UIKit's Helvetica: a line is ascent +
+---descent tall, and its baseline lies `ascent` below its top; the face's line
+---gap (`leading`) is part of `ascent`, above the text, as UIKit drew it.
+---@class cell.Font
+---@field size number points
+---@field ascent number from the top of a line to its baseline (ascender + line gap)
+---@field descent number from the baseline to the bottom of a line (positive)
+---@field leading number the face's line gap, in points (included in ascent)
+---@field line_height number ascent + descent
+---@field cap_height number height of capitals above the baseline
+---@field x_height number height of lowercase x above the baseline
+---@field name string the name as asked
+---@field family string the family of the face used ("Nimbus Sans")
+---@field style string the face's style ("Bold")
+---@field file string the font file used
+local Font = {}
+
+---sizeWithFont: the width (sum of the shaped advances, kerning included) of
+---the widest line and the height (line_height per line; "\n" starts a line).
+---The empty string measures 0, 0.
+---@param str string UTF-8
+---@return number width
+---@return number height
+function Font:measure(str) end
 
 ---A path: subpaths of lines and curves. Construction methods return the path.
 ---@class cell.Path
@@ -354,6 +392,34 @@ function Canvas:clip(path, rule) end
 function Canvas:eoclip(path) end
 
 function Canvas:clip_rect(x, y, w, h) end
+
+---Draws text with its line box's top-left at (x, y): the baseline is at
+---y + font.ascent (drawAtPoint:). "\n" starts a new line. With align "center"
+---or "right", x is the middle or the right end of each line. Drawn from the
+---glyph outlines as one fill, with the fill paint (or `color`), blend mode,
+---alpha, shadow and clip. Returns the width and height of the text drawn.
+---@param str string UTF-8
+---@param x number
+---@param y number
+---@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign}
+---@return number width
+---@return number height
+function Canvas:text(str, x, y, opts) end
+
+---Draws text in a rectangle, lines from its top (drawInRect:). A line wider
+---than `w` is truncated with "…" (`truncate`, default "tail"; "clip" clips to
+---the rectangle instead); `wrap = true` word-wraps. Lines below the bottom are
+---dropped (the first is always drawn); the last line shown then ends in "…".
+---Returns the width and height of the text drawn.
+---@param str string UTF-8
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign, truncate?: cell.Truncate, wrap?: boolean}
+---@return number width
+---@return number height
+function Canvas:text_in_rect(str, x, y, w, h, opts) end
 
 ---Fills the clip with a linear gradient from (x0, y0) to (x1, y1); nothing is
 ---painted before the start or after the end unless `before` / `after` (CG's rule).

@@ -35,6 +35,12 @@ public struct Path: Sendable, Equatable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Makes room for `count` more elements (a path built from many pieces,
+    /// such as a line of glyphs, grows once instead of repeatedly).
+    public mutating func reserveCapacity(adding count: Int) {
+        elements.reserveCapacity(elements.count + count)
+    }
+
     /// True when a drawing call would continue the current subpath (there is
     /// a current point and the subpath is not closed).
     public var hasOpenSubpath: Bool { currentPoint != nil && !needsMove }
@@ -255,6 +261,7 @@ public struct Path: Sendable, Equatable {
     /// Every point mapped through `t` (affine maps keep Béziers Béziers).
     public func transformed(by t: AffineTransform) -> Path {
         var out = Path()
+        out.elements.reserveCapacity(elements.count)
         out.addPath(self, transform: t)
         return out
     }

@@ -16,7 +16,7 @@ enum CanvasBinding {
             ("pixel", pixel),
             ("png", png),
         ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
-          + imageMethods
+          + imageMethods + textMethods
           + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 

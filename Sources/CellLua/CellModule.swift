@@ -7,6 +7,7 @@ enum CellModule {
         ("path", PathBinding.new),
         ("rgb", ColorBinding.rgb),
         ("color", ColorBinding.color),
+        ("font", FontBinding.new),
         ("param", ParamBinding.param),
         ("gradient", GradientBinding.new),
         ("linear", PaintBinding.linear),
@@ -22,6 +23,7 @@ enum CellModule {
         PaintBinding.luaClass,
         ImageBinding.luaClass,
         TableBinding.luaClass,
+        FontBinding.luaClass,
     ]
 
     /// The version scripts can read as `cell.version`.

@@ -76,7 +76,7 @@ enum TableBinding {
                                     functions: functions, callbacks: callbacks)
             let table: Table
             do {
-                table = try Table(spec, text: nil)
+                table = try Table(spec, text: CellTextKit())
             } catch {
                 throw LuaError.message("\(error)")
             }

@@ -33,6 +33,9 @@ struct Scene: Sendable {
         Scene(name: "layers", width: LayersScene.width, height: LayersScene.height, scale: 2,
               summary: "20 clipped cells, each in a layer: gradient, dots, a clear knockout, ended at alpha 0.8",
               drawCairo: LayersScene.draw),
+        Scene(name: "text", width: TextScene.width, height: TextScene.height, scale: 2,
+              summary: "about 1,900 glyphs of UI text in 85 c:text calls (bold 13/24, regular 12), shaped and kerned",
+              drawCairo: TextScene.draw),
     ]
 
     /// Where the scripts live: `Benchmarks/scenes`, found from this source

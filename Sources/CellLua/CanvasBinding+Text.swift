@@ -1,0 +1,117 @@
+import CLua
+import CellGeometry
+import CellRaster
+import CellText
+
+/// `c:text(str, x, y [, opts])` and `c:text_in_rect(str, x, y, w, h [, opts])`.
+///
+/// Each call lays the text out (CellText), turns every glyph into one path in
+/// user space and fills it once with the current fill paint, or `color`, under
+/// the current blend mode, alpha, shadow and clip: overlapping glyphs, alpha
+/// and shadows act on the text as one shape, as a fill of one path does.
+/// Both return the width and height of the text drawn (widest line, lines x
+/// line height).
+extension CanvasBinding {
+    static let textMethods: [(String, HostFunction)] = [
+        ("text", text), ("text_in_rect", textInRect),
+    ]
+
+    /// Options of `c:text`: `font` (default Helvetica 17), `color` (default
+    /// the fill paint), `align` (`left` default: the point is where the line
+    /// starts, ends or is centred).
+    static let textOptionNames = ["font", "color", "align"]
+    /// Options of `c:text_in_rect`: those of `text`, plus `truncate` (`tail`
+    /// default) and `wrap` (false default).
+    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap"]
+
+    static let text: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let string = try lua.text(2)
+            let point = Point(try lua.number(3), try lua.number(4))
+            let options = try lua.textOptions(5, known: textOptionNames)
+            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
+                                    align: options.align ?? .left)
+            canvas.fillText(layout, color: options.color)
+            lua.push(layout.width)
+            lua.push(layout.height)
+            return 2
+        }
+    }
+
+    static let textInRect: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let string = try lua.text(2)
+            let x = try lua.number(3), y = try lua.number(4)
+            let w = try lua.nonNegative(5, "width"), h = try lua.nonNegative(6, "height")
+            let options = try lua.textOptions(7, known: rectOptionNames)
+            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(),
+                                    in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
+                                    truncation: options.truncation ?? .tail, wrap: options.wrap ?? false)
+            canvas.fillText(layout, color: options.color)
+            lua.push(layout.width)
+            lua.push(layout.height)
+            return 2
+        }
+    }
+}
+
+extension Canvas {
+    /// Draws a layout as one fill of one path: `color` (if given, else the
+    /// fill paint) and the layout's clip apply to this fill only. Used by the
+    /// text methods and by the table kit's text (`CellTextKit`).
+    func fillText(_ layout: TextLayout, color: Color?) {
+        guard !layout.lines.isEmpty else { return }
+        let path = layout.path(visible: textCullingRect)
+        guard !path.isEmpty else { return }
+        save()
+        if let color { setFillColor(color) }
+        if let clip = layout.clip { clipRect(clip) }
+        fill(path)
+        try? restore()
+    }
+
+    /// Glyphs outside this user-space rectangle are not drawn: the clip's
+    /// bounds, grown by the reach of the shadow in force (its offset plus
+    /// twice its blur: the blur's sigma is half of it) and a pixel, so text
+    /// whose shadow falls into the clip still casts it. nil when the
+    /// transform cannot be inverted (then nothing is culled).
+    var textCullingRect: Rect? {
+        guard let inverse = state.ctm.inverted else { return nil }
+        let b = state.clip.bounds
+        var margin = 1.0
+        if let shadow = state.shadow {
+            margin += (abs(shadow.dx) + abs(shadow.dy) + 2 * shadow.blur) * scale
+        }
+        return inverse.apply(Rect(x: Double(b.x0) - margin, y: Double(b.y0) - margin,
+                                  width: Double(b.width) + 2 * margin, height: Double(b.height) + 2 * margin))
+    }
+}
+
+/// The options of the text calls, as read from their table.
+struct TextOptions {
+    var font: Font?
+    var color: Color?
+    var align: TextAlignment?
+    var truncation: TextTruncation?
+    var wrap: Bool?
+}
+
+extension Lua {
+    /// Reads a text options table at `index` (nil for none); unknown keys and
+    /// bad values are argument errors naming the option.
+    func textOptions(_ index: Int32, known: [String]) throws -> TextOptions {
+        var options = TextOptions()
+        try self.options(index, known: known) { key in
+            switch key {
+            case "font": options.font = try font(-1)
+            case "color": options.color = try color(-1)
+            case "align": options.align = try option(-1, as: TextAlignment.self)
+            case "truncate": options.truncation = try option(-1, as: TextTruncation.self)
+            default: options.wrap = try boolean(-1)
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,130 @@
+import CLua
+import CellText
+
+/// A Font in Lua: immutable, a face at a size.
+final class FontBox {
+    let font: Font
+    init(_ font: Font) { self.font = font }
+}
+
+/// `cell.font(name, size)` and the Font type: `font:measure(str)` and the
+/// fields `size ascent descent leading line_height cap_height x_height name
+/// family style file`.
+enum FontBinding {
+    static let typeName = "Font"
+
+    static let luaClass = LuaClass(
+        name: typeName, methods: [("measure", measure)], index: index, tostring: tostring,
+        metamethods: [("__eq", equal)])
+
+    /// `cell.font(name, size)`: `name` is a PostScript-style name
+    /// (`Helvetica-Bold`), a family name, or a font file path (relative to the
+    /// script's folder; `--watch` then watches the file). A name no installed
+    /// font answers to is an error, not a substitute (see `FontCatalog`).
+    static let new: HostFunction = { L in
+        guarded(L) { lua in
+            guard lua.type(1) == LUA_TSTRING else { throw lua.typeError(1, expected: "string") }
+            let name = try lua.string(1)
+            let size = try lua.number(2)
+            do {
+                try Font.check(size: size)
+            } catch let error as FontError {
+                throw LuaError.argument(2, error.description)
+            }
+            let runtime = LuaRuntime.current(lua.L)
+            let font: Font
+            do {
+                font = try Font(named: name, size: size, relativeTo: runtime.baseDirectory)
+            } catch let error as FontError {
+                if Font.isPath(name) { runtime.recordDependency(runtime.resolve(name)) }
+                throw LuaError.argument(1, error.description)
+            }
+            if Font.isPath(name) { runtime.recordDependency(font.face.path) }
+            lua.pushObject(FontBox(font), type: typeName)
+            return 1
+        }
+    }
+
+    static let index: HostFunction = { L in
+        guarded(L) { lua in
+            if lua.pushMethod() { return 1 }
+            let font = try lua.font(1)
+            switch lua.indexKey {
+            case "size": lua.push(font.size)
+            case "ascent": lua.push(font.ascent)
+            case "descent": lua.push(font.descent)
+            case "leading": lua.push(font.leading)
+            case "line_height": lua.push(font.lineHeight)
+            case "cap_height": lua.push(font.capHeight)
+            case "x_height": lua.push(font.xHeight)
+            case "name": lua.push(font.name)
+            case "family": lua.push(font.face.familyName)
+            case "style": lua.push(font.face.styleName)
+            case "file": lua.push(font.face.path)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let tostring: HostFunction = { L in
+        guarded(L) { lua in
+            let font = try lua.font(1)
+            lua.push("Font(\(font.name) \(font.size.shortText) pt: \(font.face.postScriptName))")
+            return 1
+        }
+    }
+
+    /// Fonts are equal when they are the same face at the same size.
+    static let equal: HostFunction = { L in
+        guarded(L) { lua in
+            let a = lua.testObject(1, type: typeName, as: FontBox.self)?.font
+            let b = lua.testObject(2, type: typeName, as: FontBox.self)?.font
+            lua.push(a != nil && b != nil && a!.face === b!.face && a!.size == b!.size)
+            return 1
+        }
+    }
+
+    /// `font:measure(str)` → width, height (UIKit's sizeWithFont:).
+    static let measure: HostFunction = { L in
+        guarded(L) { lua in
+            let font = try lua.font(1)
+            let size = font.measure(try lua.text(2))
+            lua.push(size.width)
+            lua.push(size.height)
+            return 2
+        }
+    }
+
+    /// Helvetica 17, made once per process (every text call without a `font`).
+    static let defaultFont: Result<Font, any Error> = Result { try Font.defaultFont() }
+}
+
+extension Lua {
+    func font(_ index: Int32) throws -> Font {
+        try checkObject(index, type: FontBinding.typeName, as: FontBox.self).font
+    }
+
+    /// Text to draw or measure: a string (or a number, as luaL_checkstring
+    /// takes one) that must be valid UTF-8; the error names the first bad byte.
+    func text(_ index: Int32) throws -> String {
+        let t = type(index)
+        guard t == LUA_TSTRING || t == LUA_TNUMBER else { throw typeError(index, expected: "string") }
+        var length = 0
+        let p = lua_tolstring(L, index, &length)!
+        let bytes = UnsafeRawBufferPointer(start: p, count: length)
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return String(decoding: bytes, as: UTF8.self)
+            case .error:
+                throw LuaError.argument(index, "invalid UTF-8 at byte \(offset + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import CellGeometry
+import Foundation
+
+/// A face at a size in points: what `cell.font(name, size)` returns.
+///
+/// Metrics follow UIKit's `sizeWithFont:` and `drawAtPoint:` for the
+/// Helvetica of iOS 4-6, which Nimbus Sans matches: a line is ascender +
+/// descender + line gap (hhea), 1.2 em, so 13 pt measures 15.6 (iOS rounded
+/// up to 16), and the line gap lies *above* the ascender: the baseline is
+/// `ascent` = ascender + line gap below the line's top (0.929 em). That is
+/// where the seed's drawing puts text: the badge's digits, drawn from the top
+/// of a rectangle as tall as their line plus 2 pt each side, sit centred in
+/// the pill, and the 18 pt summary and 14 pt detail fill a 60 pt row evenly;
+/// with the gap below the text both would ride 2.6-3.6 pt high. So `ascent`
+/// and `descent` (both positive) add up to `lineHeight`, and `leading`
+/// reports the share of `ascent` that is line gap.
+public struct Font: Sendable {
+    /// The face glyphs come from.
+    public let face: FontFace
+    /// Where characters the face lacks come from (DejaVu Sans, matched in
+    /// weight and slant), if that is installed and is not `face` itself.
+    public let fallback: FontFace?
+    /// Size in points (the em square).
+    public let size: Double
+    /// The name as asked (`Helvetica-Bold`, a family, a file path).
+    public let name: String
+
+    /// Sizes above this are refused: no display text is that large, and such a
+    /// number is usually a units mistake (pixels for points, a stray factor).
+    public static let maxSize = 4096.0
+    /// The default font of text calls: Helvetica at 17 pt, UIKit's table-cell text.
+    public static let defaultName = "Helvetica"
+    public static let defaultSize = 17.0
+
+    /// A font by name (see `FontCatalog`) or by file path. Names with a `/`
+    /// or a font file extension are paths; relative ones resolve against
+    /// `directory` (the script's folder).
+    public init(named name: String, size: Double, relativeTo directory: String? = nil,
+                catalog: FontCatalog = .system) throws {
+        try Self.check(size: size)
+        let face: FontFace
+        if Self.isPath(name) {
+            var path = name
+            if let directory, !name.hasPrefix("/"), directory != "." { path = directory + "/" + name }
+            face = try FontFace.open(path: path)
+        } else {
+            let file = try catalog.resolve(name)
+            face = try FontFace.open(path: file.path, index: file.index)
+        }
+        self.init(face: face, size: size, name: name, catalog: catalog)
+    }
+
+    /// `face` at `size`; `name` is what `name` reports.
+    public init(face: FontFace, size: Double, name: String, catalog: FontCatalog = .system) {
+        self.face = face
+        self.size = size
+        self.name = name
+        fallback = Self.fallbackFace(for: face, catalog: catalog)
+    }
+
+    /// Helvetica 17, the default of every text call.
+    public static func defaultFont() throws -> Font {
+        try Font(named: defaultName, size: defaultSize)
+    }
+
+    /// The same face at another size.
+    public func withSize(_ size: Double) throws -> Font {
+        try Self.check(size: size)
+        return Font(face: face, fallback: fallback, size: size, name: name)
+    }
+
+    private init(face: FontFace, fallback: FontFace?, size: Double, name: String) {
+        self.face = face
+        self.fallback = fallback
+        self.size = size
+        self.name = name
+    }
+
+    public static func check(size: Double) throws {
+        guard size.isFinite, size > 0, size <= maxSize else { throw FontError.invalidSize(size) }
+    }
+
+    /// True for names that are file paths rather than font names.
+    public static func isPath(_ name: String) -> Bool {
+        if name.contains("/") { return true }
+        let lower = name.lowercased()
+        return [".ttf", ".otf", ".ttc", ".otc", ".pfb", ".pfa", ".t1", ".woff", ".woff2", ".dfont", ".pcf", ".bdf"]
+            .contains { lower.hasSuffix($0) }
+    }
+
+    private static func fallbackFace(for face: FontFace, catalog: FontCatalog) -> FontFace? {
+        var name = FontCatalog.lastResortFamily
+        if face.isBold || face.isItalic {
+            name += "-" + (face.isBold ? "Bold" : "") + (face.isItalic ? "Oblique" : "")
+        }
+        guard let file = try? catalog.resolve(name), let fallback = try? FontFace.open(path: file.path, index: file.index),
+              fallback !== face else { return nil }
+        return fallback
+    }
+
+    // MARK: metrics
+
+    /// Points per font unit.
+    public var scale: Double { size / face.unitsPerEm }
+    /// From the top of a line to its baseline: ascender + line gap.
+    public var ascent: Double { (face.ascender + face.lineGap) * scale }
+    /// From the baseline to the bottom of a line.
+    public var descent: Double { face.descender * scale }
+    /// The face's line gap, in points: part of `ascent` (above the text).
+    public var leading: Double { face.lineGap * scale }
+    /// ascent + descent: the height of one line (UIFont's lineHeight).
+    public var lineHeight: Double { ascent + descent }
+    public var capHeight: Double { face.capHeight * scale }
+    public var xHeight: Double { face.xHeight * scale }
+
+    /// `sizeWithFont:`: the width is the sum of the shaped advances (kerning
+    /// included; not rounded up, as iOS 6 did, so that it adds up exactly) of
+    /// the widest line, the height `lineHeight` per line. Line breaks (`\n`,
+    /// `\r\n`, U+2028, U+2029) start new lines; the empty string measures 0 x 0.
+    public func measure(_ text: String) -> (width: Double, height: Double) {
+        let paragraphs = TextLayout.paragraphs(text)
+        guard !paragraphs.isEmpty else { return (0, 0) }
+        let width = paragraphs.map { shape($0).width }.max() ?? 0
+        return (width, Double(paragraphs.count) * lineHeight)
+    }
+
+    /// The ellipsis truncation uses: "…" when the face has it, else "...".
+    public var ellipsis: String {
+        face.glyph(for: "\u{2026}") != nil ? "\u{2026}" : "..."
+    }
+
+    static func describe(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

@@ -1,0 +1,234 @@
+import CFontconfig
+import Foundation
+
+/// Finds font files by name through fontconfig.
+///
+/// A name is, in this order: the PostScript name of an installed face
+/// (`NimbusSans-Bold`, `DejaVuSans-Oblique`); a PostScript-style
+/// `Family-Style` name (`Helvetica-Bold`, `Helvetica-BoldOblique`: family plus
+/// weight and slant words); or a family name (`DejaVu Sans`).
+///
+/// fontconfig always returns *some* font, so a match is checked against the
+/// request: its family must be the asked one or one fontconfig's configuration
+/// binds to it strongly, which is how it marks metric-compatible aliases
+/// (30-metric-aliases.conf: Helvetica → Nimbus Sans, TeX Gyre Heros; Times →
+/// Nimbus Roman), not the weak fallbacks every name gets. An explicit style
+/// must be met too (a light or bold face for `-Light` or `-Bold`, a slanted one
+/// for `-Oblique`/`-Italic`). Anything else is `FontError`, not a silent
+/// substitute, with one exception: `Helvetica`, the family that stands for
+/// UIKit's system font and the default of every text call, falls back to
+/// DejaVu Sans when no face of it is installed.
+///
+/// Only TrueType and OpenType files are considered (fontconfig also lists the
+/// Type 1 copies of the URW fonts). Lookups are cached per name, and every
+/// fontconfig call happens under one lock: fontconfig's configuration is
+/// shared by the threads that render variants.
+public final class FontCatalog: @unchecked Sendable {
+    /// A face in a font file.
+    public struct FontFile: Hashable, Sendable {
+        public let path: String
+        public let index: Int
+    }
+
+    /// The family that stands for UIKit's system font: the default font.
+    public static let systemFamily = "Helvetica"
+    /// What `systemFamily` falls back to when it has no installed face.
+    public static let lastResortFamily = "DejaVu Sans"
+
+    /// Generic family names: any face fontconfig picks for them is right.
+    static let genericFamilies: Set<String> = [
+        "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
+    ]
+
+    /// fontconfig's configuration (`FcConfig *`), nil if it failed to load.
+    private let config: OpaquePointer?
+    private let lock = NSLock()
+    private var resolved: [String: Result<FontFile, FontError>] = [:]
+
+    /// The system's configuration (fonts.conf, the user's configuration, the
+    /// installed fonts), loaded on first use, once per process.
+    public static let system = FontCatalog(config: FcInitLoadConfigAndFonts())
+
+    private init(config: OpaquePointer?) {
+        self.config = config
+    }
+
+    /// A catalog from a fontconfig configuration document (tests use one that
+    /// lists a single font folder, to see lookups on a machine with fewer fonts).
+    public convenience init(configuration xml: String) throws {
+        guard let config = FcConfigCreate() else { throw FontError.fontconfigUnavailable }
+        let loaded = xml.withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, FcTrue)
+            }
+        }
+        guard loaded == FcTrue, FcConfigBuildFonts(config) == FcTrue else {
+            FcConfigDestroy(config)
+            throw FontError.fontconfigUnavailable
+        }
+        self.init(config: config)
+    }
+
+    /// The file and face index for `name` (see the type's comment), or a
+    /// `FontError` saying why there is none.
+    public func resolve(_ name: String) throws -> FontFile {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = resolved[name] { return try known.get() }
+        let result: Result<FontFile, FontError>
+        do {
+            result = .success(try lookUp(name))
+        } catch let error as FontError {
+            result = .failure(error)
+        }
+        resolved[name] = result
+        return try result.get()
+    }
+
+    private func lookUp(_ name: String) throws -> FontFile {
+        guard let config else { throw FontError.fontconfigUnavailable }
+        let trimmed = name.trimmingSpaces
+        guard !trimmed.isEmpty else { throw FontError.notFound(name: name, closest: nil) }
+        if let file = face(postScriptName: trimmed, config: config) { return file }
+        let request = FontRequest.parse(trimmed)
+        do {
+            return try match(request, name: trimmed, config: config)
+        } catch FontError.notFound where Self.normalized(request.family) == Self.normalized(Self.systemFamily) {
+            var fallback = request
+            fallback.family = Self.lastResortFamily
+            if let file = try? match(fallback, name: trimmed, config: config) { return file }
+            throw FontError.notFound(name: trimmed, closest: nil)
+        }
+    }
+
+    // MARK: fontconfig
+
+    /// The installed TrueType/OpenType face whose PostScript name is `name`
+    /// (the first by path when several files have it).
+    private func face(postScriptName name: String, config: OpaquePointer) -> FontFile? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        add(pattern, FC_POSTSCRIPT_NAME, name)
+        guard let objects = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objects) }
+        for object in [FC_FILE, FC_INDEX, FC_FONTFORMAT] { _ = FcObjectSetAdd(objects, object) }
+        guard let set = FcFontList(config, pattern, objects) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        var found: [FontFile] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], Self.isOpenType(font), let file = fontFile(font) else { continue }
+            found.append(file)
+        }
+        return found.min { ($0.path, $0.index) < ($1.path, $1.index) }
+    }
+
+    /// fontconfig's best TrueType/OpenType face for `request`, checked as the
+    /// type's comment says.
+    private func match(_ request: FontRequest, name: String, config: OpaquePointer) throws -> FontFile {
+        guard let pattern = FcPatternCreate() else { throw FontError.fontconfigUnavailable }
+        defer { FcPatternDestroy(pattern) }
+        add(pattern, FC_FAMILY, request.family)
+        if let weight = request.weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight.rawValue) }
+        if let slanted = request.slanted {
+            FcPatternAddInteger(pattern, FC_SLANT, slanted ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        }
+        guard FcConfigSubstitute(config, pattern, FcMatchPattern) == FcTrue else { throw FontError.fontconfigUnavailable }
+        FcDefaultSubstitute(pattern)
+        let accepted = strongFamilies(pattern)
+
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else {
+            throw FontError.notFound(name: name, closest: nil)
+        }
+        defer { FcFontSetDestroy(set) }
+        var best: OpaquePointer? = nil
+        for i in 0..<Int(set.pointee.nfont) {
+            if let font = set.pointee.fonts[i], Self.isOpenType(font) {
+                best = font
+                break
+            }
+        }
+        guard let best, let file = fontFile(best) else { throw FontError.notFound(name: name, closest: nil) }
+        let families = strings(best, FC_FAMILY)
+        let closest = "\(families.first ?? "?") \(strings(best, FC_STYLE).first ?? "")".trimmingSpaces
+        let generic = Self.genericFamilies.contains(request.family.lowercased())
+        guard generic || families.contains(where: { accepted.contains(Self.normalized($0)) }) else {
+            throw FontError.notFound(name: name, closest: closest)
+        }
+        if let weight = request.weight {
+            let actual = integer(best, FC_WEIGHT) ?? Int32(FC_WEIGHT_REGULAR)
+            guard FontWeight.weightClass(actual) == FontWeight.weightClass(weight.rawValue) else {
+                throw FontError.styleNotFound(name: name, family: families.first ?? request.family,
+                                              style: request.styleDescription, closest: closest)
+            }
+        }
+        if let slanted = request.slanted {
+            let actual = (integer(best, FC_SLANT) ?? 0) > 0
+            guard actual == slanted else {
+                throw FontError.styleNotFound(name: name, family: families.first ?? request.family,
+                                              style: request.styleDescription, closest: closest)
+            }
+        }
+        return file
+    }
+
+    /// The family names of a substituted pattern that are bound strongly (or
+    /// "same"): the asked family and its metric-compatible aliases.
+    private func strongFamilies(_ pattern: OpaquePointer) -> Set<String> {
+        var names: Set<String> = []
+        var i: Int32 = 0
+        while true {
+            var value = FcValue()
+            var binding = FcValueBindingWeak
+            guard FcPatternGetWithBinding(pattern, FC_FAMILY, i, &value, &binding) == FcResultMatch else { break }
+            if binding != FcValueBindingWeak, value.type == FcTypeString, let s = value.u.s {
+                names.insert(Self.normalized(String(cString: s)))
+            }
+            i += 1
+        }
+        return names
+    }
+
+    private static func isOpenType(_ font: OpaquePointer) -> Bool {
+        var format: UnsafeMutablePointer<FcChar8>? = nil
+        guard FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format else { return false }
+        let name = String(cString: format)
+        return name == "TrueType" || name == "CFF"
+    }
+
+    private func fontFile(_ font: OpaquePointer) -> FontFile? {
+        guard let path = strings(font, FC_FILE).first else { return nil }
+        return FontFile(path: path, index: Int(integer(font, FC_INDEX) ?? 0))
+    }
+
+    private func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var out: [String] = []
+        var i: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>? = nil
+        while FcPatternGetString(pattern, object, i, &value) == FcResultMatch, let value {
+            out.append(String(cString: value))
+            i += 1
+        }
+        return out
+    }
+
+    private func integer(_ pattern: OpaquePointer, _ object: String) -> Int32? {
+        var value: Int32 = 0
+        if FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch { return value }
+        // Variable fonts give a range; its value here is not needed.
+        return nil
+    }
+
+    private func add(_ pattern: OpaquePointer, _ object: String, _ value: String) {
+        _ = value.withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) {
+                FcPatternAddString(pattern, object, $0)
+            }
+        }
+    }
+
+    /// Family names compare without case and spaces ("NimbusSans" is "Nimbus Sans").
+    static func normalized(_ family: String) -> String {
+        String(family.lowercased().filter { $0 != " " })
+    }
+}

@@ -1,0 +1,213 @@
+import CFreeType
+import CHarfBuzz
+import CellGeometry
+import Foundation
+
+/// One face of a font file, opened once per process and shared by every
+/// `Font` of any size made from it (and by every thread).
+///
+/// It holds FreeType's face, for glyph outlines, and HarfBuzz's font, for
+/// shaping. Both work in font units: HarfBuzz at a scale of units-per-em, and
+/// FreeType at a pixel size equal to units-per-em, so its 26.6 outline
+/// coordinates are font units times 64, unrounded (no hinting, no bitmaps).
+/// A `Font` scales both by `size / unitsPerEm`, so one outline cache serves
+/// every size and transform.
+///
+/// Only TrueType and OpenType (CFF) faces are accepted: HarfBuzz reads advances,
+/// kerning and substitutions from their tables; a Type 1 or bitmap font would
+/// shape without kerning or not at all.
+public final class FontFace: @unchecked Sendable {
+    /// The file's path as opened (absolute) and the face's index in it.
+    public let path: String
+    public let index: Int
+    public let familyName: String
+    public let styleName: String
+    public let postScriptName: String
+    public let isBold: Bool
+    public let isItalic: Bool
+    public let unitsPerEm: Double
+    /// Font units above the baseline (hhea ascender, as FreeType reads it).
+    public let ascender: Double
+    /// Font units below the baseline, positive (minus hhea's descender).
+    public let descender: Double
+    /// Extra space between lines in font units (hhea line gap).
+    public let lineGap: Double
+    /// Height of capitals and of lowercase x above the baseline, in font
+    /// units (OS/2 table, else measured from the glyphs of H and x).
+    public private(set) var capHeight: Double = 0
+    public private(set) var xHeight: Double = 0
+    public let glyphCount: Int
+    /// True when every printable ASCII character has a glyph: then ASCII text
+    /// never needs the fallback face, and shaping skips the per-character check.
+    public private(set) var coversPrintableASCII = false
+
+    /// FreeType's face: used only under `FreeType.lock`.
+    private let ftFace: FT_Face
+    /// HarfBuzz's font (`hb_font_t *`), immutable: safe to shape with from any thread.
+    let hbFont: OpaquePointer
+    /// Outlines by glyph id, in font units with y up; under `FreeType.lock`.
+    private var outlines: [UInt32: GlyphOutline] = [:]
+
+    private init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer) {
+        self.path = path
+        self.index = index
+        self.ftFace = ftFace
+        self.hbFont = hbFont
+        let rec = ftFace.pointee
+        familyName = rec.family_name.map { String(cString: $0) } ?? ""
+        styleName = rec.style_name.map { String(cString: $0) } ?? ""
+        postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
+        isBold = rec.style_flags & Int(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = rec.style_flags & Int(FT_STYLE_FLAG_ITALIC) != 0
+        unitsPerEm = Double(rec.units_per_EM)
+        ascender = Double(rec.ascender)
+        descender = -Double(rec.descender)
+        lineGap = Swift.max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
+        glyphCount = Int(rec.num_glyphs)
+        coversPrintableASCII = (0x20..<0x7F).allSatisfy { glyph(for: Unicode.Scalar(UInt8($0))) != nil }
+        if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
+           os2.version >= 2, os2.sCapHeight > 0, os2.sxHeight > 0 {
+            capHeight = Double(os2.sCapHeight)
+            xHeight = Double(os2.sxHeight)
+        } else {
+            capHeight = glyph(for: "H").flatMap { loadOutline($0).bounds?.maxY } ?? ascender
+            xHeight = glyph(for: "x").flatMap { loadOutline($0).bounds?.maxY } ?? ascender / 2
+        }
+    }
+
+    // MARK: opening
+
+    private struct Key: Hashable {
+        var path: String
+        var index: Int
+        var modified: Date?
+        var size: Int
+    }
+
+    /// Faces already opened, keyed by file identity: a font file replaced
+    /// on disk (say while `--watch` runs) is opened afresh.
+    nonisolated(unsafe) private static var cache: [Key: FontFace] = [:]
+
+    /// The face at `index` in the font file at `path`, opened once per process.
+    /// Throws `FontError` for a missing file, a directory, a file FreeType
+    /// cannot read, or a format other than TrueType/OpenType.
+    public static func open(path: String, index: Int = 0) throws -> FontFace {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw FontError.missingFile(path: path)
+        }
+        guard !isDirectory.boolValue else { throw FontError.isDirectory(path: path) }
+        // A FIFO or device would block or never end when read: regular files only
+        // (symbolic links followed, as the font folders use them).
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw FontError.unreadable(path: path, reason: "not a regular file")
+        }
+        let key = Key(path: absolute, index: index,
+                      modified: attributes?[.modificationDate] as? Date,
+                      size: (attributes?[.size] as? NSNumber)?.intValue ?? -1)
+        return try FreeType.withLibrary { library in
+            if let face = cache[key] { return face }
+            let face = try load(library: library, path: absolute, shownAs: path, index: index)
+            cache[key] = face
+            return face
+        }
+    }
+
+    /// Opens the file with FreeType and HarfBuzz; called under the lock.
+    private static func load(library: FT_Library, path: String, shownAs shown: String, index: Int) throws -> FontFace {
+        var opened: FT_Face?
+        let error = FT_New_Face(library, path, index, &opened)
+        guard error == 0, let ftFace = opened else {
+            throw FontError.unreadable(path: shown, reason: FreeType.reason(error))
+        }
+        var keep = false
+        defer { if !keep { FT_Done_Face(ftFace) } }
+        let flags = ftFace.pointee.face_flags
+        let format = FT_Get_Font_Format(ftFace).map { String(cString: $0) } ?? "unknown"
+        guard flags & cft_face_flag_sfnt != 0, flags & cft_face_flag_scalable != 0 else {
+            throw FontError.unsupportedFormat(path: shown, format: format == "Type 1" || format == "CID Type 1" ? format : "\(format) (not TrueType or OpenType)")
+        }
+        let upem = ftFace.pointee.units_per_EM
+        guard upem >= 16, upem <= 16384 else {
+            throw FontError.unreadable(path: shown, reason: "units per em \(upem) out of range")
+        }
+        // Pixel size = units per em: outline coordinates come out in font units x 64.
+        guard FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(upem) * 64, 72, 72) == 0 else {
+            throw FontError.unreadable(path: shown, reason: "cannot scale the face")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw FontError.unreadable(path: shown, reason: "cannot read the file")
+        }
+        defer { hb_blob_destroy(blob) }
+        let hbFace = hb_face_create(blob, UInt32(index))
+        defer { hb_face_destroy(hbFace) }
+        guard hb_face_get_glyph_count(hbFace) > 0, let hbFont = hb_font_create(hbFace) else {
+            throw FontError.unreadable(path: shown, reason: "HarfBuzz finds no glyphs in it")
+        }
+        hb_ot_font_set_funcs(hbFont)
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        hb_font_make_immutable(hbFont)
+        keep = true
+        return FontFace(path: path, index: index, ftFace: ftFace, hbFont: hbFont)
+    }
+
+    // MARK: glyphs
+
+    /// The glyph for `scalar` in the face's character map, if it has one.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// True when every scalar of `character` that needs a glyph has one here
+    /// (default-ignorable scalars such as variation selectors do not count),
+    /// as written or in its composed form (NFC): HarfBuzz composes `e` +
+    /// U+0301 into `é` when the face has that.
+    public func covers(_ character: Character) -> Bool {
+        if coversScalars(of: character) { return true }
+        let composed = String(character).precomposedStringWithCanonicalMapping
+        return composed.unicodeScalars.elementsEqual(character.unicodeScalars) ? false : coversScalars(of: Character(composed))
+    }
+
+    private func coversScalars(of character: Character) -> Bool {
+        for scalar in character.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
+            if glyph(for: scalar) == nil { return false }
+        }
+        return true
+    }
+
+    /// The outline of `glyph` in font units, y up, cached. An id the face
+    /// does not have, or a glyph FreeType cannot load, gives an empty outline.
+    public func outline(of glyph: UInt32) -> GlyphOutline {
+        FreeType.lock.lock()
+        defer { FreeType.lock.unlock() }
+        if let cached = outlines[glyph] { return cached }
+        let outline = loadOutline(glyph)
+        outlines[glyph] = outline
+        return outline
+    }
+
+    private func loadOutline(_ glyph: UInt32) -> GlyphOutline {
+        guard Int(glyph) < glyphCount,
+              FT_Load_Glyph(ftFace, glyph, cft_load_unhinted_outline) == 0,
+              let slot = ftFace.pointee.glyph,
+              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            return GlyphOutline(path: Path())
+        }
+        return GlyphOutline(path: OutlineDecomposer.path(of: &slot.pointee.outline))
+    }
+}
+
+/// A glyph's outline in font units (y up) and the bounds of its curves.
+public struct GlyphOutline: Sendable {
+    public let path: Path
+    public let bounds: Rect?
+
+    init(path: Path) {
+        self.path = path
+        bounds = path.bounds
+    }
+}

@@ -1,0 +1,104 @@
+import CHarfBuzz
+import CellGeometry
+
+/// One positioned glyph of a shaped line, in points.
+public struct ShapedGlyph: Sendable {
+    /// Glyph id in its face.
+    public var id: UInt32
+    /// True when the glyph comes from the font's fallback face.
+    public var usesFallback: Bool
+    /// UTF-8 offset, in the shaped text, of the cluster the glyph belongs to.
+    public var cluster: Int
+    /// How far the pen moves after this glyph (kerning included).
+    public var advance: Double
+    /// Where the glyph sits relative to the pen (marks on their base), y up.
+    public var offsetX: Double
+    public var offsetY: Double
+}
+
+/// A line of text shaped by HarfBuzz: glyphs in visual order, left to right.
+public struct ShapedLine: Sendable {
+    public let font: Font
+    /// The text shaped (after truncation, the truncated text with its ellipsis).
+    public let text: String
+    public let glyphs: [ShapedGlyph]
+    /// The sum of the advances: the line's width.
+    public let width: Double
+
+    static func empty(_ font: Font) -> ShapedLine { ShapedLine(font: font, text: "", glyphs: [], width: 0) }
+
+    /// The face a glyph of this line is drawn from.
+    func face(of glyph: ShapedGlyph) -> FontFace {
+        glyph.usesFallback ? (font.fallback ?? font.face) : font.face
+    }
+}
+
+/// Shaping language: fixed, so that output never depends on the locale.
+nonisolated(unsafe) private let shapingLanguage = hb_language_from_string("en", -1)
+
+extension Font {
+    /// Shapes one line of text (no line breaks) with HarfBuzz: kerning,
+    /// ligatures, combining marks, right-to-left scripts within a run.
+    ///
+    /// Characters the face has no glyph for are shaped with the fallback
+    /// face when it has them (runs of such characters, so marks stay with
+    /// their base); characters neither face has draw the face's .notdef glyph.
+    /// Direction and script are guessed per run; mixed-direction text is laid
+    /// out in logical run order (no bidi reordering).
+    public func shape(_ text: String) -> ShapedLine {
+        guard !text.isEmpty else { return .empty(self) }
+        let utf8 = Array(text.utf8)
+        let runs = fallbackRuns(text, utf8: utf8)
+        guard let buffer = hb_buffer_create() else { return .empty(self) }
+        defer { hb_buffer_destroy(buffer) }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(utf8.count)
+        var width = 0.0
+        for run in runs {
+            let runFace = run.fallback ? (fallback ?? face) : face
+            hb_buffer_clear_contents(buffer)
+            utf8.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(utf8.count), UInt32(run.start), Int32(run.length))
+                }
+            }
+            hb_buffer_set_language(buffer, shapingLanguage)
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(runFace.hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
+            let s = size / runFace.unitsPerEm
+            for i in 0..<Int(count) {
+                let advance = Double(positions[i].x_advance) * s
+                glyphs.append(ShapedGlyph(id: infos[i].codepoint, usesFallback: run.fallback && fallback != nil,
+                                          cluster: Int(infos[i].cluster), advance: advance,
+                                          offsetX: Double(positions[i].x_offset) * s,
+                                          offsetY: Double(positions[i].y_offset) * s))
+                width += advance
+            }
+        }
+        return ShapedLine(font: self, text: text, glyphs: glyphs, width: width)
+    }
+
+    /// Byte ranges of `text` to shape with the face (fallback false) or with
+    /// the fallback face (true), split at character boundaries.
+    private func fallbackRuns(_ text: String, utf8: [UInt8]) -> [(start: Int, length: Int, fallback: Bool)] {
+        guard let fallback, !(face.coversPrintableASCII && utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })) else {
+            return [(0, utf8.count, false)]
+        }
+        var runs: [(start: Int, length: Int, fallback: Bool)] = []
+        var offset = 0
+        for character in text {
+            let n = character.utf8.count
+            let useFallback = !face.covers(character) && fallback.covers(character)
+            if let last = runs.last, last.fallback == useFallback {
+                runs[runs.count - 1].length += n
+            } else {
+                runs.append((offset, n, useFallback))
+            }
+            offset += n
+        }
+        return runs
+    }
+}

@@ -1,0 +1,183 @@
+import CellGeometry
+
+/// Horizontal placement of each line: in `text_in_rect` within the rectangle;
+/// in `text` relative to the point, which is the left end, the middle or the
+/// right end of the line.
+public enum TextAlignment: String, CaseIterable, Sendable {
+    case left, center, right
+}
+
+/// What happens to a line wider than its rectangle (UIKit's line break modes).
+public enum TextTruncation: String, CaseIterable, Sendable {
+    /// Keep the start, end with "…" (UILineBreakModeTailTruncation; the default).
+    case tail
+    /// Keep the end, start with "…".
+    case head
+    /// Keep both ends, "…" in the middle.
+    case middle
+    /// Keep everything; drawing is clipped to the rectangle.
+    case clip
+}
+
+/// Lines of shaped text placed in user space, ready to become one path.
+///
+/// Vertical metrics are UIKit's: a line box is `font.lineHeight` tall and its
+/// baseline lies `font.ascent` below its top, so `text(str, x, y)` puts the
+/// first baseline at `y + ascent` (drawAtPoint:) and `text_in_rect` stacks
+/// lines from the rectangle's top (drawInRect:).
+public struct TextLayout: Sendable {
+    public struct Line: Sendable {
+        public let shaped: ShapedLine
+        /// The left end of the baseline, in user space.
+        public let origin: Point
+    }
+
+    public let font: Font
+    public private(set) var lines: [Line] = []
+    /// The width of the widest line drawn.
+    public private(set) var width: Double = 0
+    /// What drawing must be clipped to (`clip` truncation), else nil.
+    public private(set) var clip: Rect?
+
+    /// `lineHeight` per line drawn.
+    public var height: Double { Double(lines.count) * font.lineHeight }
+
+    /// `c:text`: each line of `text` (line breaks start new lines) from the
+    /// top-left `point`, or centred on it or ending at it, per `align`.
+    public init(text: String, font: Font, at point: Point, align: TextAlignment = .left) {
+        self.font = font
+        for (i, paragraph) in Self.paragraphs(text).enumerated() {
+            place(font.shape(paragraph), index: i, top: point.y, anchor: point.x, span: 0, align: align)
+        }
+    }
+
+    /// `c:text_in_rect`: `text` in `rect`, lines from its top.
+    ///
+    /// Without `wrap` each paragraph (text between line breaks) is one line,
+    /// truncated per `truncation` when wider than the rectangle. With `wrap`
+    /// paragraphs are word-wrapped to the width. Lines below the rectangle's
+    /// bottom are dropped, except the first, which is always drawn (a rectangle
+    /// shorter than one line still shows it, overflowing, as UIKit's
+    /// drawInRect: did). When lines are dropped, the last line shown takes the
+    /// rest of its paragraph and is truncated, and with `tail` truncation it
+    /// ends with "…" even if that rest would fit: text is missing after it.
+    /// `clip` never adds an ellipsis; it clips the drawing to the rectangle.
+    public init(text: String, font: Font, in rect: Rect, align: TextAlignment = .left,
+                truncation: TextTruncation = .tail, wrap: Bool = false) {
+        self.font = font
+        let box = rect.standardized
+        // At most a billion lines: a taller box (or an infinite one) shows them all.
+        let fitting = ((box.height + LineBreaker.tolerance) / font.lineHeight).rounded(.down)
+        let maxLines = max(1, fitting.isFinite ? Int(min(fitting, 1e9)) : 1_000_000_000)
+        // Each line as (its paragraph's characters, its range in them).
+        var entries: [(chars: CharacterWidths, range: Range<Int>)] = []
+        for paragraph in Self.paragraphs(text) {
+            guard entries.count <= maxLines else { break }
+            let chars = CharacterWidths(paragraph, shaped: wrap ? font.shape(paragraph) : .empty(font))
+            if wrap {
+                for range in LineBreaker.lines(chars, width: box.width, limit: maxLines + 1 - entries.count) {
+                    entries.append((chars, range))
+                }
+            } else {
+                entries.append((chars, 0..<chars.count))
+            }
+        }
+        let shown = min(entries.count, maxLines)
+        let dropped = entries.count > shown
+        for i in 0..<shown {
+            let (chars, range) = entries[i]
+            let shaped: ShapedLine
+            if i == shown - 1 && dropped && truncation != .clip {
+                let rest = chars.text(range.lowerBound..<chars.count)
+                shaped = Truncator.fit(wrap ? rest.trimmingTrailingWhitespace : rest, font: font,
+                                       width: box.width, mode: truncation, forceEllipsis: true)
+            } else if wrap {
+                // Fits by construction, but for a single character wider
+                // than the box, which is drawn anyway (overflowing).
+                shaped = font.shape(chars.text(range).trimmingTrailingWhitespace)
+            } else {
+                shaped = Truncator.fit(chars.text(range), font: font, width: box.width, mode: truncation)
+            }
+            place(shaped, index: i, top: box.y, anchor: box.x, span: box.width, align: align)
+        }
+        if truncation == .clip { clip = box }
+    }
+
+    /// Adds line `index`: its box's top is `top + index * lineHeight`; it is
+    /// aligned within `span` points from `anchor` (span 0: at the anchor).
+    private mutating func place(_ shaped: ShapedLine, index: Int, top: Double, anchor: Double, span: Double,
+                                align: TextAlignment) {
+        let x: Double
+        switch align {
+        case .left: x = anchor
+        case .center: x = anchor + (span - shaped.width) / 2
+        case .right: x = anchor + span - shaped.width
+        }
+        let baseline = top + font.ascent + Double(index) * font.lineHeight
+        lines.append(Line(shaped: shaped, origin: Point(x, baseline)))
+        width = max(width, shaped.width)
+    }
+
+    /// Every glyph of every line as one path in user space, to be filled once
+    /// (nonzero), so overlapping glyphs, alpha and shadows act on the text as
+    /// one shape. Glyphs whose bounds miss `visible` (user space) are left
+    /// out: a long text costs only what can be seen.
+    public func path(visible: Rect? = nil) -> Path {
+        // First the visible glyphs and where they go, then one path of the
+        // right size (it grows once, not glyph by glyph).
+        var pieces: [(outline: Path, transform: AffineTransform)] = []
+        var elements = 0
+        for line in lines {
+            var pen = line.origin.x
+            let baseline = line.origin.y
+            for glyph in line.shaped.glyphs {
+                let face = line.shaped.face(of: glyph)
+                let s = font.size / face.unitsPerEm
+                let x = pen + glyph.offsetX, y = baseline - glyph.offsetY
+                pen += glyph.advance
+                let outline = face.outline(of: glyph.id)
+                guard let b = outline.bounds else { continue }
+                if let v = visible,
+                   x + b.maxX * s < v.minX || x + b.minX * s > v.maxX
+                    || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
+                    continue
+                }
+                pieces.append((outline.path, AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
+                elements += outline.path.elements.count
+            }
+        }
+        var path = Path()
+        path.reserveCapacity(adding: elements)
+        for piece in pieces { path.addPath(piece.outline, transform: piece.transform) }
+        return path
+    }
+
+    /// `text` split into paragraphs at line breaks (`\n`, `\r\n`, `\r`,
+    /// U+2028, U+2029, U+0085); tabs become spaces and other control
+    /// characters are dropped (fonts have no glyphs for them). Empty text has
+    /// no paragraphs.
+    public static func paragraphs(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var out: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0A where afterCR:
+                continue
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                out.append(String(current))
+                current = String.UnicodeScalarView()
+            case 0x09:
+                current.append(" ")
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0:
+                continue
+            default:
+                current.append(scalar)
+            }
+        }
+        out.append(String(current))
+        return out
+    }
+}

@@ -1,0 +1,246 @@
+import Synchronization
+import CellLua
+import CellRaster
+import CellText
+import Foundation
+import Testing
+
+/// `cell.font`, `font:measure`, `c:text` and `c:text_in_rect` from Lua:
+/// values, drawing through the graphics state, and every kind of bad input.
+@Suite struct TextAPITests {
+    /// The numbers `code` returns (Lua prints 14 significant digits).
+    func numbers(_ code: String) throws -> [Double] {
+        try values(code).map { try #require(Double($0), "not a number: \($0)") }
+    }
+
+    func close(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
+    }
+
+    @Test func fontFields() throws {
+        let font = try Font(named: "Helvetica-Bold", size: 13)
+        #expect(close(try numbers("local f = cell.font('Helvetica-Bold', 13) return f.size, f.ascent, f.descent, f.leading, f.line_height"),
+                      [13, font.ascent, font.descent, font.leading, font.lineHeight]))
+        #expect(close([font.ascent, font.descent, font.leading, font.lineHeight], [12.077, 3.523, 2.6, 15.6]))
+        #expect(close(try numbers("local f = cell.font('Helvetica-Bold', 13) return f.cap_height, f.x_height"), [font.capHeight, font.xHeight]))
+        #expect(try values("""
+            local f = cell.font('Helvetica-Bold', 13)
+            return f.name, f.family, f.style, f.file, tostring(f)
+            """) == ["Helvetica-Bold", "Nimbus Sans", "Bold", "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
+                     "Font(Helvetica-Bold 13 pt: NimbusSans-Bold)"])
+        #expect(try values("return cell.font('Helvetica', 12) == cell.font('Helvetica', 12), cell.font('Helvetica', 12) == cell.font('Helvetica', 13), cell.font('Helvetica', 12).nope")
+                == ["true", "false", "nil"])
+    }
+
+    @Test func measureIsSizeWithFont() throws {
+        let font = try Font(named: "Helvetica-Bold", size: 13)
+        let (w, h) = font.measure("42")
+        #expect(close(try numbers("return cell.font('Helvetica-Bold', 13):measure('42')"), [w, h]))
+        #expect(try values("return cell.font('Helvetica', 17):measure('')") == ["0", "0"])
+        let number = try values("return cell.font('Helvetica', 10):measure(12)")
+        #expect(try values("return cell.font('Helvetica', 10):measure('12')") == number)
+        // Kerning is visible from Lua too.
+        #expect(try values("""
+            local f = cell.font('Helvetica', 40)
+            return f:measure('AV') < f:measure('A') + f:measure('V')
+            """) == ["true"])
+    }
+
+    @Test func textReturnsItsSizeAndDefaultsToHelvetica17() throws {
+        let font = try Font(named: "Helvetica", size: 17)
+        let (w, h) = font.measure("Hello\nWorld!")
+        #expect(close(try numbers("return cell.canvas(100, 50):text('Hello\\nWorld!', 0, 0)"), [w, h]))
+        #expect(try values("return cell.canvas(100, 50):text('', 0, 0)") == ["0", "0"])
+        #expect(try values("return cell.canvas(100, 50):text_in_rect('', 0, 0, 10, 10)") == ["0", "0"])
+        #expect(close(try numbers("return select(2, cell.canvas(100, 50):text_in_rect('a b c d e f g', 0, 0, 10, 1000, {wrap = true}))"),
+                      [7 * font.lineHeight]))
+    }
+
+    /// Rows of pixels with ink, for placement checks.
+    func inkedRows(_ code: String) throws -> [Int] {
+        let canvas = try #require(try makeRuntime().run(code: code))
+        return (0..<canvas.pixelHeight).filter { y in
+            (0..<canvas.pixelWidth).contains { x in canvas.buffer.data[(y * canvas.pixelWidth + x) * 4 + 3] > 0 }
+        }
+    }
+
+    @Test func textDrawsOnItsBaseline() throws {
+        let font = try Font(named: "Helvetica", size: 20)
+        let rows = try inkedRows("local c = cell.canvas(60, 40, {scale = 1}) c:text('H', 5, 10, {font = cell.font('Helvetica', 20)}) return c")
+        let baseline = 10 + font.ascent
+        #expect(rows.last == Int(baseline.rounded(.up)) - 1, "H sits on the baseline \(baseline): \(rows)")
+        #expect(rows.first == Int((baseline - 14.5).rounded(.down)), "cap height about 0.72 em: \(rows)")
+    }
+
+    @Test func textUsesTheGraphicsState() throws {
+        let code = """
+            local c = cell.canvas(100, 30, {scale = 1})
+            local f = cell.font('Helvetica-Bold', 30)
+            c:set_fill('#0000FF')
+            c:text('I', 2, 0, {font = f})                           -- fill paint
+            c:text('I', 20, 0, {font = f, color = '#FF0000'})       -- color option
+            c:set_alpha(0.5)
+            c:text('I', 40, 0, {font = f})                          -- alpha
+            c:set_alpha(1)
+            c:save() c:clip_rect(0, 0, 62, 30)
+            c:text('I', 60, 0, {font = f})                          -- clipped away
+            c:restore()
+            c:text('I', 80, 0, {font = f})                          -- fill paint still blue
+            local function at(x) return table.concat({c:pixel(x, 15)}, ',') end
+            return at(5), at(23), at(43), at(64), at(83)
+            """
+        #expect(try values(code) == ["0,0,255,255", "255,0,0,255", "0,0,255,128", "0,0,0,0", "0,0,255,255"])
+    }
+
+    /// The badge seed's knockout: text drawn with the `clear` blend mode in a
+    /// layer clears the layer's pixels under the glyphs, so what lies below
+    /// the layer shows through them.
+    @Test func clearBlendKnocksTextOut() throws {
+        let code = """
+            local c = cell.canvas(60, 40, {scale = 1, background = '#00FF00'})
+            local f = cell.font('Helvetica-Bold', 36)
+            c:begin_layer()
+            c:set_fill('#FF0000')
+            c:fill_rect(0, 0, 60, 40)
+            c:set_blend('clear')
+            c:text('I', 10, 0, {font = f})
+            c:end_layer()
+            local stem = 10 + 0.08 * 36 + 2  -- inside the I's stem
+            local function at(x, y) return table.concat({c:pixel(x, y)}, ',') end
+            -- without a layer the same text punches through to transparent
+            local d = cell.canvas(60, 40, {scale = 1, background = '#FF0000'})
+            d:set_blend('clear')
+            d:text('I', 10, 0, {font = f})
+            return at(math.floor(stem), 20), at(40, 20), table.concat({d:pixel(math.floor(stem), 20)}, ',')
+            """
+        #expect(try values(code) == ["0,255,0,255", "255,0,0,255", "0,0,0,0"])
+    }
+
+    @Test func textCastsShadowsAndTakesGradients() throws {
+        let code = """
+            local c = cell.canvas(80, 60, {scale = 1, background = 'white'})
+            local f = cell.font('Helvetica-Bold', 40)
+            c:set_shadow(0, 20, 0, '#0000FF')
+            c:text('I', 10, -28, {font = f, color = 'black'})   -- glyph mostly above the canvas
+            c:set_shadow(nil)
+            local g = cell.gradient({{0, '#FF0000'}, {1, '#0000FF'}})
+            c:set_fill(cell.linear(g, 40, 0, 60, 0))
+            c:text('II', 40, 0, {font = f})
+            local function at(x, y) return table.concat({c:pixel(x, y)}, ',') end
+            return at(14, 1), at(14, 15), at(44, 20), at(57, 20)
+            """
+        let v = try values(code)
+        #expect(v[0] == "0,0,0,255", "the glyph")
+        #expect(v[1] == "0,0,255,255", "its shadow, 20 pt down")
+        let left = v[2].split(separator: ",").compactMap { Int($0) }, right = v[3].split(separator: ",").compactMap { Int($0) }
+        #expect(left[0] > left[2] && right[2] > right[0], "red to blue across the text: \(v)")
+    }
+
+    @Test func truncationAndWrapFromLua() throws {
+        let font = try Font(named: "Helvetica", size: 14)
+        let full = font.measure("A fairly long detail line").width
+        #expect(try values("""
+            local c = cell.canvas(300, 100)
+            local f = cell.font('Helvetica', 14)
+            local w1 = c:text_in_rect('A fairly long detail line', 0, 0, 60, 18, {font = f})
+            local w2 = c:text_in_rect('A fairly long detail line', 0, 0, 60, 18, {font = f, truncate = 'clip'})
+            local w3, h3 = c:text_in_rect('A fairly long detail line', 0, 0, 60, 100, {font = f, wrap = true})
+            return w1 <= 60, math.abs(w2 - f:measure('A fairly long detail line')) < 1e-9, w3 <= 60, math.abs(h3 - 3 * f.line_height) < 1e-9
+            """) == ["true", "true", "true", "true"])
+        #expect(full > 60)
+    }
+
+    @Test func fontFilesRelativeToTheScript() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: dir + "/Mine.ttf")
+        try "return cell.font('Mine.ttf', 12).family".write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
+        let runtime = makeRuntime()
+        _ = try runtime.run(scriptAt: dir + "/s.lua")
+        #expect(runtime.loadedFiles.contains(LuaRuntime.absolutePath(dir + "/Mine.ttf")), "--watch sees the font file")
+        try "cell.font('Missing.ttf', 12)".write(toFile: dir + "/m.lua", atomically: true, encoding: .utf8)
+        let missing = makeRuntime()
+        #expect(throws: (any Error).self) { try missing.run(scriptAt: dir + "/m.lua") }
+        #expect(missing.loadedFiles.contains(LuaRuntime.absolutePath(dir + "/Missing.ttf")), "a font that appears later re-renders")
+    }
+
+    @Test func badFontArguments() throws {
+        #expect(firstLine("cell.font()") == "test.lua:1: bad argument #1 to 'font' (string expected, got no value)")
+        #expect(firstLine("cell.font(12, 12)") == "test.lua:1: bad argument #1 to 'font' (string expected, got number)")
+        #expect(firstLine("cell.font('Helvetica')") == "test.lua:1: bad argument #2 to 'font' (number expected, got no value)")
+        #expect(firstLine("cell.font('Helvetica', 0)") == "test.lua:1: bad argument #2 to 'font' (font size must be greater than 0 and at most 4096, got 0)")
+        #expect(firstLine("cell.font('Helvetica', -3)") == "test.lua:1: bad argument #2 to 'font' (font size must be greater than 0 and at most 4096, got -3)")
+        #expect(firstLine("cell.font('Helvetica', 10000)") == "test.lua:1: bad argument #2 to 'font' (font size must be greater than 0 and at most 4096, got 10000)")
+        #expect(firstLine("cell.font('Helvetica', 0/0)") == "test.lua:1: bad argument #2 to 'font' (finite number expected, got nan)")
+        #expect(firstLine("cell.font('Helvetica', 1/0)") == "test.lua:1: bad argument #2 to 'font' (finite number expected, got inf)")
+        #expect(firstLine("cell.font('Nonexistent Grotesk', 12)") == "test.lua:1: bad argument #1 to 'font' (no installed font is named 'Nonexistent Grotesk'; fontconfig's closest match, DejaVu Sans Book, is another family (fc-list lists the installed fonts))")
+        #expect(firstLine("cell.font('Helvetica-Light', 12)") == "test.lua:1: bad argument #1 to 'font' (no installed font is named 'Helvetica-Light': Nimbus Sans has no light face (closest: Nimbus Sans Regular))")
+        #expect(firstLine("cell.font('/nonexistent/x.ttf', 12)") == "test.lua:1: bad argument #1 to 'font' (cannot open font file '/nonexistent/x.ttf': no such file)")
+        #expect(firstLine("cell.font('/usr/share/fonts', 12)") == "test.lua:1: bad argument #1 to 'font' (cannot open font file '/usr/share/fonts': it is a directory)")
+        let notFont = NSTemporaryDirectory() + "celllua-\(UUID().uuidString).otf"
+        try Data(repeating: 0x41, count: 5000).write(to: URL(fileURLWithPath: notFont))
+        defer { try? FileManager.default.removeItem(atPath: notFont) }
+        #expect(firstLine("cell.font('\(notFont)', 12)") == "test.lua:1: bad argument #1 to 'font' (cannot read '\(notFont)' as a font: unknown file format)")
+        #expect(firstLine("cell.font('/usr/share/fonts/type1/urw-base35/NimbusSans-Bold.t1', 12)") == "test.lua:1: bad argument #1 to 'font' ('/usr/share/fonts/type1/urw-base35/NimbusSans-Bold.t1' is a Type 1 font; celllua draws TrueType and OpenType fonts only)")
+        #expect(firstLine("local f = cell.font('Helvetica', 12) f.measure(nil, 'x')") == "test.lua:1: bad argument #1 to 'measure' (Font expected, got nil)")
+        #expect(firstLine("cell.font('Helvetica', 12):measure()") == "test.lua:1: bad argument #1 to 'measure' (string expected, got no value)")
+    }
+
+    @Test func badTextArguments() {
+        let c = "local c = cell.canvas(50, 50) "
+        #expect(firstLine(c + "c:text()") == "test.lua:1: bad argument #1 to 'text' (string expected, got no value)")
+        #expect(firstLine(c + "c:text('a', 0)") == "test.lua:1: bad argument #3 to 'text' (number expected, got no value)")
+        #expect(firstLine(c + "c:text('a', 0/0, 0)") == "test.lua:1: bad argument #2 to 'text' (finite number expected, got nan)")
+        #expect(firstLine(c + "c:text('ab\\xff', 0, 0)") == "test.lua:1: bad argument #1 to 'text' (invalid UTF-8 at byte 3)")
+        #expect(firstLine(c + "c:text('\\xc3', 0, 0)") == "test.lua:1: bad argument #1 to 'text' (invalid UTF-8 at byte 1)")
+        #expect(firstLine(c + "cell.font('Helvetica', 9):measure('\\xed\\xa0\\x80')") == "test.lua:1: bad argument #1 to 'measure' (invalid UTF-8 at byte 1)")
+        #expect(firstLine(c + "c:text('a', 0, 0, {wrap = true})") == "test.lua:1: bad argument #4 to 'text' (unknown option 'wrap' (expected font, color, align))")
+        #expect(firstLine(c + "c:text('a', 0, 0, {align = 'middle'})") == "test.lua:1: bad argument #4 to 'text' (option 'align': invalid option 'middle' (expected one of: left, center, right))")
+        #expect(firstLine(c + "c:text('a', 0, 0, {font = 'Helvetica'})") == "test.lua:1: bad argument #4 to 'text' (option 'font': Font expected, got string)")
+        #expect(firstLine(c + "c:text('a', 0, 0, {color = 'nope'})")?.hasPrefix("test.lua:1: bad argument #4 to 'text' (option 'color': invalid color 'nope'") == true)
+        #expect(firstLine(c + "c:text('a', 0, 0, 5)") == "test.lua:1: bad argument #4 to 'text' (table expected, got number)")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, -1, 5)") == "test.lua:1: bad argument #4 to 'text_in_rect' (width must not be negative, got -1.0)")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, -2)") == "test.lua:1: bad argument #5 to 'text_in_rect' (height must not be negative, got -2.0)")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {truncate = 'end'})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'truncate': invalid option 'end' (expected one of: tail, head, middle, clip))")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {wrap = 1})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'wrap': boolean expected, got number)")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {Wrap = true})") == "test.lua:1: bad argument #6 to 'text_in_rect' (unknown option 'Wrap' (expected font, color, align, truncate, wrap))")
+    }
+
+    /// Odd input that must draw (or not) without trouble.
+    @Test func oddInputDrawsOrNot() throws {
+        let code = """
+            local c = cell.canvas(100, 100, {scale = 1})
+            local huge = cell.font('Helvetica', 4096)
+            c:text('W', -2000, -2000, {font = huge})
+            c:text(string.rep('long line ', 20000), 0, 0)
+            c:text_in_rect(string.rep('word ', 20000), 0, 0, 50, 100, {wrap = true})
+            c:text_in_rect('abc', 0, 0, 0, 0)
+            c:text_in_rect('a b c\\nd', 0, 0, 1e300, 1e300, {wrap = true})
+            c:text_in_rect('a b c\\nd', -1e300, -1e300, 1e308, 1e308)
+            c:text('日本語 ก \\u{2713} e\\u{301} \\0 \\t tab', 0, 50)
+            c:text('x', 1e12, 1e12)
+            c:scale(0, 0) c:text('x', 0, 0)
+            return c
+            """
+        #expect(try makeRuntime().run(code: code) != nil)
+    }
+
+    /// Variants render in parallel threads, each with its own Lua state, all
+    /// sharing font faces: the same script gives the same pixels on each.
+    @Test func parallelRunsAgree() throws {
+        let code = """
+            local c = cell.canvas(200, 60, {background = 'white'})
+            c:text_in_rect('Parallel text: \\u{2713} é 日本 AVAWAY', 4, 4, 190, 50, {font = cell.font('Helvetica-BoldOblique', 15), wrap = true})
+            return c
+            """
+        let reference = try #require(try makeRuntime().run(code: code))
+        let expected = Array(UnsafeBufferPointer(start: reference.buffer.data, count: reference.buffer.byteCount))
+        let results = Mutex<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let canvas = try? makeRuntime().run(code: code)
+            let same = canvas.map { Array(UnsafeBufferPointer(start: $0.buffer.data, count: $0.buffer.byteCount)) == expected } ?? false
+            results.withLock { $0.append(same) }
+        }
+        #expect(results.withLock { $0 } == Array(repeating: true, count: 8))
+    }
+}

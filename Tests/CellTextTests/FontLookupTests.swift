@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import CellText
+
+/// Names to files through fontconfig: PostScript style names, family names,
+/// metric aliases, paths, and refusals instead of silent substitutes.
+@Suite struct FontLookupTests {
+    func file(_ name: String) throws -> String {
+        try Font(named: name, size: 12).face.path
+    }
+
+    @Test func helveticaIsNimbusSans() throws {
+        #expect(try file("Helvetica") == Fonts.nimbusSans)
+        #expect(try file("Helvetica-Bold") == Fonts.nimbusSansBold)
+        #expect(try file("Helvetica-Oblique") == Fonts.urw + "/NimbusSans-Italic.otf")
+        #expect(try file("Helvetica-BoldOblique") == Fonts.urw + "/NimbusSans-BoldItalic.otf")
+        #expect(try file("helvetica-bold") == Fonts.nimbusSansBold)
+        let bold = try Font(named: "Helvetica-Bold", size: 13)
+        #expect(bold.face.postScriptName == "NimbusSans-Bold")
+        #expect(bold.face.familyName == "Nimbus Sans")
+        #expect(bold.name == "Helvetica-Bold")
+    }
+
+    @Test func familiesAndPostScriptNames() throws {
+        #expect(try file("DejaVu Sans") == Fonts.dejaVuSans)
+        #expect(try file("DejaVu Sans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
+        #expect(try file("DejaVuSans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
+        #expect(try file("NimbusSans-Bold") == Fonts.nimbusSansBold)
+        #expect(try file("Nimbus Sans") == Fonts.nimbusSans)
+        // Another metric alias from fontconfig's configuration.
+        #expect(try file("Times") == Fonts.urw + "/NimbusRoman-Regular.otf")
+        // A generic family takes whatever fontconfig prefers.
+        #expect(try Font(named: "sans-serif", size: 12).face.glyphCount > 0)
+    }
+
+    @Test func unknownNamesAreErrorsNotSubstitutes() {
+        // fontconfig maps Comic Sans to the cursive fallback (Z003), which is no alias of it.
+        #expect(throws: FontError.notFound(name: "Comic Sans MS", closest: "Z003 Medium Italic")) {
+            try Font(named: "Comic Sans MS", size: 12)
+        }
+        #expect(throws: FontError.notFound(name: "Nonexistent Grotesk", closest: "DejaVu Sans Book")) {
+            try Font(named: "Nonexistent Grotesk", size: 12)
+        }
+        #expect(throws: FontError.notFound(name: "", closest: nil)) { try Font(named: "", size: 12) }
+        let message = "\(FontError.notFound(name: "Comic Sans MS", closest: "DejaVu Sans Book"))"
+        #expect(message == "no installed font is named 'Comic Sans MS'; fontconfig's closest match, DejaVu Sans Book, is another family (fc-list lists the installed fonts)")
+    }
+
+    @Test func missingStylesAreErrors() throws {
+        do {
+            _ = try Font(named: "Helvetica-Light", size: 12)
+            Issue.record("Helvetica-Light resolved")
+        } catch let error as FontError {
+            #expect("\(error)" == "no installed font is named 'Helvetica-Light': Nimbus Sans has no light face (closest: Nimbus Sans Regular)")
+        }
+        // An unrecognised suffix is part of a family name, which is unknown.
+        #expect(throws: FontError.self) { try Font(named: "Helvetica-Wobbly", size: 12) }
+    }
+
+    @Test func filePaths() throws {
+        let font = try Font(named: Fonts.dejaVuSans, size: 12)
+        #expect(font.face.familyName == "DejaVu Sans")
+        // Relative to a folder.
+        let relative = try Font(named: "DejaVuSans.ttf", size: 12, relativeTo: Fonts.dejaVu)
+        #expect(relative.face === font.face, "one face per file and process")
+        #expect(throws: FontError.missingFile(path: "/nonexistent/font.ttf")) {
+            try Font(named: "/nonexistent/font.ttf", size: 12)
+        }
+        #expect(throws: FontError.isDirectory(path: Fonts.dejaVu + "/")) { try Font(named: Fonts.dejaVu + "/", size: 12) }
+        let text = NSTemporaryDirectory() + "celllua-not-a-font-\(UUID().uuidString).ttf"
+        try "hello".write(toFile: text, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: text) }
+        #expect(throws: FontError.unreadable(path: text, reason: "unknown file format")) { try Font(named: text, size: 12) }
+        #expect(throws: FontError.unreadable(path: "/dev/zero", reason: "not a regular file")) {
+            try Font(named: "/dev/zero", size: 12)
+        }
+        let fifo = NSTemporaryDirectory() + "celllua-fifo-\(UUID().uuidString).ttf"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        #expect(throws: FontError.unreadable(path: fifo, reason: "not a regular file")) { try Font(named: fifo, size: 12) }
+        #expect(throws: FontError.unsupportedFormat(path: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1", format: "Type 1")) {
+            try Font(named: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1", size: 12)
+        }
+    }
+
+    @Test func sizes() throws {
+        for bad in [0, -1, 4097, .nan, .infinity] as [Double] {
+            #expect(throws: FontError.self) { try Font(named: "Helvetica", size: bad) }
+        }
+        #expect(try Font(named: "Helvetica", size: 4096).size == 4096)
+        #expect("\(FontError.invalidSize(0))" == "font size must be greater than 0 and at most 4096, got 0")
+        #expect("\(FontError.invalidSize(.nan))" == "font size must be greater than 0 and at most 4096, got nan")
+    }
+
+    /// A machine without Nimbus Sans: a catalog that sees only DejaVu.
+    @Test func helveticaFallsBackToDejaVuSansOnly() throws {
+        let catalog = try FontCatalog(configuration: """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(Fonts.dejaVu)</dir>
+              <include ignore_missing="yes">/etc/fonts/conf.d</include>
+              <cachedir>\(NSTemporaryDirectory())celllua-fontconfig-cache</cachedir>
+            </fontconfig>
+            """)
+        #expect(try catalog.resolve("Helvetica").path == Fonts.dejaVuSans)
+        #expect(try catalog.resolve("Helvetica-Bold").path == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
+        #expect(try catalog.resolve("Helvetica-Oblique").path == Fonts.dejaVu + "/DejaVuSans-Oblique.ttf")
+        // Other names do not fall back.
+        #expect(throws: FontError.self) { try catalog.resolve("Times") }
+        #expect(throws: FontError.self) { try catalog.resolve("Nimbus Sans") }
+    }
+
+    @Test func lookupsAreStable() throws {
+        for name in ["Helvetica", "Helvetica-Bold", "DejaVu Sans", "Times-Italic"] {
+            let first = try FontCatalog.system.resolve(name)
+            #expect(try FontCatalog.system.resolve(name) == first)
+        }
+    }
+
+    @Test func postScriptStyleNames() {
+        #expect(FontRequest.parse("Helvetica-BoldOblique") == FontRequest(family: "Helvetica", weight: .bold, slanted: true))
+        #expect(FontRequest.parse("Helvetica-LightItalic") == FontRequest(family: "Helvetica", weight: .light, slanted: true))
+        #expect(FontRequest.parse("Helvetica-ExtraLight") == FontRequest(family: "Helvetica", weight: .extraLight))
+        #expect(FontRequest.parse("Helvetica-Roman") == FontRequest(family: "Helvetica", slanted: false))
+        #expect(FontRequest.parse("Helvetica") == FontRequest(family: "Helvetica"))
+        #expect(FontRequest.parse("Foo-Bar") == FontRequest(family: "Foo-Bar"))
+        #expect(FontRequest.parse("-Bold") == FontRequest(family: "-Bold"))
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+import CellText
+
+/// Widths against the font files themselves (OpenTypeOracle reads hmtx and
+/// GPOS kerning without HarfBuzz), kerning, and text beyond ASCII.
+@Suite struct ShapingTests {
+    static let samples = ["Hello, World", "AVATAR Wavy Tokyo", "Typography: LTA 1234567890", "P.O. Box 42 - Yo!",
+                          "Summary", "Detail text for the row", "WAVE", "Ta Te To Ty Va Vo Wa We Yo"]
+
+    @Test(arguments: [(Fonts.nimbusSans, 17.0), (Fonts.nimbusSansBold, 13.0), (Fonts.dejaVuSans, 14.0),
+                      (Fonts.dejaVu + "/DejaVuSans-Bold.ttf", 18.0)])
+    func widthsAreTheFontFilesAdvancesPlusKerning(path: String, size: Double) throws {
+        let oracle = try OpenTypeOracle(path: path)
+        let font = try Font(named: path, size: size)
+        for text in Self.samples {
+            let expected = Double(oracle.width(text)) * size / Double(oracle.unitsPerEm)
+            let measured = font.measure(text)
+            #expect(abs(measured.width - expected) < 1e-9, "\(text): \(measured.width) vs \(expected)")
+            #expect(measured.height == font.lineHeight)
+        }
+    }
+
+    @Test func kerningIsApplied() throws {
+        let font = try Font(named: "Helvetica", size: 100)
+        let a = font.measure("A").width, v = font.measure("V").width
+        let av = font.measure("AV").width
+        #expect(av < a + v - 1, "AV \(av) vs A + V \(a + v)")
+        let oracle = try OpenTypeOracle(path: Fonts.nimbusSans)
+        let pair = oracle.kern(oracle.glyph("A"), oracle.glyph("V"))
+        #expect(pair < 0)
+        #expect(abs(av - (a + v + Double(pair) / 10)) < 1e-9)
+    }
+
+    @Test func metrics() throws {
+        let font = try Font(named: "Helvetica", size: 10)
+        // Nimbus Sans: hhea ascender 729, descender -271, line gap 200 (of
+        // 1000), the gap above the ascender; OS/2 cap height 729, x-height 524.
+        #expect(abs(font.ascent - 9.29) < 1e-12)
+        #expect(abs(font.descent - 2.71) < 1e-12)
+        #expect(abs(font.leading - 2) < 1e-12)
+        #expect(abs(font.lineHeight - 12) < 1e-12)
+        #expect(font.capHeight > 7 && font.capHeight < 7.4)
+        #expect(font.xHeight > 5 && font.xHeight < 5.5)
+        let dejaVu = try Font(named: "DejaVu Sans", size: 20.48)
+        #expect(abs(dejaVu.ascent - 19.01) < 1e-9 && abs(dejaVu.descent - 4.83) < 1e-9 && dejaVu.leading == 0)
+        #expect(font.measure("") == (0, 0))
+        let two = font.measure("ab\ncdef")
+        #expect(two.width == font.measure("cdef").width)
+        #expect(abs(two.height - 24) < 1e-12)
+        #expect(font.measure("a\r\nb").height == font.measure("a\nb").height)
+    }
+
+    @Test func accentsAndCombiningMarks() throws {
+        let font = try Font(named: "Helvetica", size: 17)
+        // Decomposed e + U+0301 is shaped like the precomposed é.
+        #expect(abs(font.measure("Caf\u{E9}").width - font.measure("Cafe\u{301}").width) < 1e-9)
+        let shaped = font.shape("e\u{301}")
+        #expect(shaped.glyphs.allSatisfy { $0.id != 0 }, "no .notdef")
+        // Marks Nimbus Sans lacks: the whole character comes from DejaVu Sans,
+        // which positions the marks on their base (zero advance).
+        let stacked = font.shape("x\u{323}\u{301}")
+        #expect(stacked.glyphs.count == 3)
+        #expect(stacked.glyphs.allSatisfy { $0.usesFallback && $0.id != 0 })
+        #expect(stacked.glyphs.dropFirst().allSatisfy { $0.advance == 0 })
+    }
+
+    @Test func missingCharactersFallBackOrDrawNotdef() throws {
+        let font = try Font(named: "Helvetica", size: 17)
+        // Nimbus Sans has no check mark; DejaVu Sans does.
+        #expect(font.face.glyph(for: "\u{2713}") == nil)
+        let check = font.shape("a\u{2713}b")
+        #expect(check.glyphs.map(\.usesFallback) == [false, true, false])
+        #expect(check.glyphs.allSatisfy { $0.id != 0 })
+        // Neither has CJK or Thai: .notdef glyphs with an advance, no crash.
+        for text in ["日本語", "\u{E01}\u{E02}\u{E03}"] {
+            let shaped = font.shape(text)
+            #expect(shaped.glyphs.count == 3)
+            #expect(shaped.glyphs.allSatisfy { $0.id == 0 && !$0.usesFallback })
+            #expect(shaped.width > 0)
+            let layout = TextLayout(text: text, font: font, at: .zero)
+            #expect(layout.width == shaped.width)
+            _ = layout.path()
+        }
+    }
+
+    @Test func rightToLeftAndControlCharacters() throws {
+        let font = try Font(named: "DejaVu Sans", size: 20)
+        let hebrew = font.shape("\u{5E9}\u{5DC}\u{5D5}\u{5DD}")
+        #expect(hebrew.glyphs.count == 4)
+        // Visual order: the first letter (cluster 0) ends up at the right.
+        #expect(hebrew.glyphs.last?.cluster == 0)
+        #expect(TextLayout.paragraphs("a\tb\u{7}c\r\nd\re\u{2028}f") == ["a bc", "d", "e", "f"])
+        #expect(TextLayout.paragraphs("") == [])
+        #expect(TextLayout.paragraphs("\n") == ["", ""])
+    }
+
+    @Test func ellipsis() throws {
+        #expect(try Font(named: "Helvetica", size: 12).ellipsis == "\u{2026}")
+        #expect(try Font(named: "DejaVu Sans", size: 12).ellipsis == "\u{2026}")
+    }
+}
