@@ -63,6 +63,7 @@ let package = Package(
                 "CellLua",
                 "CellImage",
                 "CellRaster",
+                "CellText",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -22,9 +22,9 @@ local function switch(on)
   end
 end
 
-local c = cell.canvas(320, 520)
+local c = cell.canvas(320, 570)
 cell.ui.table {
-  width = 320, height = 520, cell_style = style, background = "#D8DCE2",
+  width = 320, height = 570, cell_style = style, background = "#D8DCE2",
   header = { height = 44, colors = { "#B0BCCD", "#6D84A2" }, title = "Settings" },
   sections = {
     { rows = {

@@ -3,13 +3,16 @@ import CellRaster
 
 /// A cell's content and the table's labels, after the badge seed's layout:
 /// a bold 18 pt summary in (10, 10, badge x - 15, 22), a 14 pt gray detail
-/// in (10, 32, badge x - 15, 18), the badge 13 pt from the right edge; a row
+/// in (10, 32, badge x - 15, 18) (moved as a block to stay centred in rows
+/// not 60 pt tall), the badge 13 pt from the right edge; a row
 /// without detail centres a bold 17 pt label, as UITableViewCellStyleDefault.
 extension Table {
     static let titleColor = Color(r: 0.298, g: 0.337, b: 0.424)   // #4C566C, grouped titles and footers
     static let detailColor = Color(white: 0.5)                     // grayColor
     static let chevronColor = Color(white: 0.5)
     static let checkmarkColor = Color(r: 0.196, g: 0.31, b: 0.522)
+    /// The row height the badge seed's summary/detail layout is centred in.
+    static let seedRowHeight = 60.0
     /// Width an accessory takes from the content view.
     static let accessoryWidth = 20.0
 
@@ -27,11 +30,15 @@ extension Table {
         if let text {
             let summaryColor = row.highlighted ? Color.white : .black
             if let detail = row.detail {
+                // The seed's two lines span y 10..50 of its view; rows of
+                // another height keep that block centred (a 60 pt row gets
+                // the seed's positions exactly, a 44 pt row its lines 8 pt up).
+                let dy = (h - Self.seedRowHeight) / 2
                 if let s = row.text {
-                    try text.draw(s, in: Rect(x: 10, y: 10, width: textRight - 10, height: 22), font: .boldSystem(18),
+                    try text.draw(s, in: Rect(x: 10, y: 10 + dy, width: textRight - 10, height: 22), font: .boldSystem(18),
                                   color: summaryColor, alignment: .left, canvas: canvas)
                 }
-                try text.draw(detail, in: Rect(x: 10, y: 32, width: textRight - 10, height: 18), font: .system(14),
+                try text.draw(detail, in: Rect(x: 10, y: 32 + dy, width: textRight - 10, height: 18), font: .system(14),
                               color: row.highlighted ? .white : Self.detailColor, alignment: .left, canvas: canvas)
             } else if let s = row.text {
                 let font = KitFont.boldSystem(17)

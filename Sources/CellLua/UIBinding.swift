@@ -2,6 +2,7 @@ import CLua
 import CellGeometry
 import CellKit
 import CellRaster
+import CellText
 
 /// `cell.ui`: the table kit's components, each the drawing of one seed.
 enum UIBinding {
@@ -10,7 +11,45 @@ enum UIBinding {
         ("bevel", bevel),
         ("rounded_overlay", roundedOverlay),
         ("table", TableBinding.new),
+        ("badge", badge),
     ]
+
+    /// `ui.badge(c, text, right, center_y [, {color=, highlighted=, highlight_color=, font=}])`
+    /// → x, y, w, h: the badge seed's pill, its text knocked out of the
+    /// current layer.
+    static let badge: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let text: String
+            switch lua.type(2) {
+            case LUA_TSTRING: text = try lua.string(2)
+            case LUA_TNUMBER:
+                let v = try lua.number(2)
+                text = v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+            default: throw lua.typeError(2, expected: "string")
+            }
+            var badge = Badge(text: text)
+            let right = try lua.number(3), centerY = try lua.number(4)
+            try lua.options(5, known: ["color", "highlighted", "highlight_color", "font"]) { key in
+                switch key {
+                case "color": badge.color = try lua.color(-1)
+                case "highlighted": badge.highlighted = try lua.boolean(-1)
+                case "highlight_color": badge.highlightColor = try lua.color(-1)
+                default:
+                    let font = try lua.font(-1)
+                    let name = Font.isPath(font.name) ? LuaRuntime.current(lua.L).resolve(font.name) : font.name
+                    badge.font = KitFont(name, font.size)
+                }
+            }
+            var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+            try kitCall { frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: CellTextKit()) }
+            lua.push(frame.x)
+            lua.push(frame.y)
+            lua.push(frame.width)
+            lua.push(frame.height)
+            return 4
+        }
+    }
 
     /// `ui.cell_background(c, x, y, w, h [, {position=, colors=, radius=, stroke=, line_width=}])`
     static let cellBackground: HostFunction = { L in

@@ -110,7 +110,7 @@ struct CommandLineOptions: ParsableCommand {
         }
         if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
-        for (flag, used) in [("--sheet", sheet), ("--sandbox", sandbox)] where used {
+        for (flag, used) in [("--sandbox", sandbox)] where used {
             throw ValidationError("\(flag) is not implemented yet in this build")
         }
     }

@@ -1,3 +1,4 @@
+import CellImage
 import CellLua
 import CellRaster
 import Dispatch
@@ -62,18 +63,39 @@ struct VariantRunner {
         // 2. Render each in a fresh state, in parallel.
         let results = renderAll(names, table)
         var status: Int32 = 0
+        var tiles: [ContactSheet.Tile] = []
         for (name, result) in zip(names, results) {
             switch result {
-            case .written(let paths, let loaded):
+            case .written(let paths, let loaded, let image):
                 paths.forEach(console.written)
                 files.formUnion(loaded)
+                tiles.append(ContactSheet.Tile(name: name, image: image?.buffer, scale: image?.scale ?? 2))
             case .failed(let message, let loaded):
                 console.diagnostic("variant '\(name)': \(message)")
                 files.formUnion(loaded)
+                tiles.append(ContactSheet.Tile(name: name, image: nil, scale: 2))
+                status = 1
+            }
+        }
+        // 3. The contact sheet, from the images in memory.
+        if options.sheet && !tiles.isEmpty {
+            let path = sheetPath
+            do {
+                let sheet = try ContactSheet(tiles: tiles).render()
+                try AtomicFile.write(try PNGCodec.encode(sheet.buffer), to: path)
+                console.written(path)
+            } catch {
+                console.diagnostic("celllua: cannot write the contact sheet \(path): \(error)")
                 status = 1
             }
         }
         return status
+    }
+
+    /// `<stem>-sheet.png`, the stem from `-o` or the default output name.
+    var sheetPath: String {
+        let base = (options.output ?? runner.defaultOutputName) as NSString
+        return base.deletingPathExtension + "-sheet.png"
     }
 
     private var scriptName: String { options.script ?? "the -e code" }
@@ -98,9 +120,16 @@ struct VariantRunner {
 
     enum Outcome: Sendable {
         /// The files written (any the script saved itself, then the variant's
-        /// output) and the files the render loaded.
-        case written([String], loaded: Set<String>)
+        /// output), the files the render loaded, and the image (for --sheet).
+        case written([String], loaded: Set<String>, image: Rendered?)
         case failed(String, loaded: Set<String>)
+    }
+
+    /// A finished variant's pixels, handed from its worker to the sheet once
+    /// the worker is done with them.
+    struct Rendered: @unchecked Sendable {
+        let buffer: PixelBuffer
+        let scale: Double
     }
 
     /// The output path for `name`: `<stem>-<name>.<ext>`, the stem and
@@ -117,6 +146,7 @@ struct VariantRunner {
         let results = OutcomeBox(count: names.count)
         let progress = Progress(total: names.count, enabled: names.count >= 4 && isatty(STDERR_FILENO) != 0)
         let runner = self.runner
+        let keepImages = options.sheet
         let work: [(String, [String: Param], String)] = names.map { name in
             var params: [String: Param] = [:]
             for (k, v) in table[name] ?? [:] { params[k] = Param(v, source: "variant '\(name)'") }
@@ -127,7 +157,7 @@ struct VariantRunner {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = queue.next() {
-                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2))
+                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, keepImage: keepImages))
                 progress.step()
             }
         }
@@ -138,7 +168,7 @@ struct VariantRunner {
 
 extension VariantRunner {
     /// Renders one variant in a fresh state and writes it to `path`.
-    static func renderOne(_ runner: Runner, params: [String: Param], to path: String) -> Outcome {
+    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, keepImage: Bool = false) -> Outcome {
         let runtime = runner.makeRuntime(params: params)
         // Paths are printed together, in variant order, once all are done.
         var written: [String] = []
@@ -149,7 +179,8 @@ extension VariantRunner {
                 return .failed("the script created no canvas", loaded: runtime.loadedFiles)
             }
             try runtime.write(canvas, toCurrentDirectoryPath: path)
-            return .written(written, loaded: runtime.loadedFiles)
+            let image = keepImage ? Rendered(buffer: canvas.buffer, scale: canvas.scale) : nil
+            return .written(written, loaded: runtime.loadedFiles, image: image)
         } catch {
             return .failed("\(error)", loaded: runtime.loadedFiles)
         }

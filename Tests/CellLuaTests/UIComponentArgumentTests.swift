@@ -67,3 +67,40 @@ import Testing
         #expect(try values(code) == ["0", "0", "0", "0", "255"])
     }
 }
+
+/// `ui.badge` as the badge seed draws it.
+@Suite struct UIBadgeTests {
+    @Test func badgeRectFollowsTheSeedAndKnocksOutItsDigits() throws {
+        let runtime = makeRuntime()
+        let canvas = try #require(try runtime.run(code: """
+            local c = cell.canvas(120, 44, { scale = 2, background = "#C5CCD4" })
+            c:layer(function(c)
+              c:set_fill("#FFFFFF")
+              c:fill_rect(0, 0, 120, 44)
+              x, y, w, h = cell.ui.badge(c, 8, 107, 22)
+            end)
+            return c
+            """))
+        let rect = try runtime.strings("return x, y, w, h")
+        // Right edge at 107 for an integral text rect; height = line height + 4.
+        #expect(Double(rect[0])! + Double(rect[2])! == 107)
+        #expect(Double(rect[3])! >= 19 && Double(rect[3])! <= 21)
+        // The digit's pixels show the canvas below the layer (#C5CCD4), not white.
+        let cx = Int((Double(rect[0])! + Double(rect[2])! / 2) * 2), cy = Int((Double(rect[1])! + Double(rect[3])! / 2) * 2)
+        var knocked = 0
+        for y in (cy - 8)...(cy + 8) {
+            for x in (cx - 6)...(cx + 6) {
+                let p = try canvas.pixel(x: x, y: y)
+                if p.r == 0xC5 && p.g == 0xCC && p.b == 0xD4 { knocked += 1 }
+            }
+        }
+        #expect(knocked > 10, "the digit is knocked out to what lies below the layer")
+    }
+
+    @Test func badgeArguments() {
+        #expect(firstLine("cell.ui.badge(cell.canvas(10, 10), {}, 5, 5)")
+                == "test.lua:1: bad argument #2 to 'badge' (string expected, got table)")
+        #expect(firstLine("cell.ui.badge(cell.canvas(10, 10), '1', 5, 5, {colour = 'red'})")?
+                    .contains("unknown option 'colour' (expected color, highlighted, highlight_color, font)") == true)
+    }
+}
