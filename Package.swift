@@ -74,6 +74,12 @@ let package = Package(
         .target(name: "CellTestSupport", dependencies: ["CellRaster", "CellImage"], path: "Tests/Support"),
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
         .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
+        // The kit against the seeds' own drawing steps written for cairo, and
+        // the table's layout, stretchers and hit testing as plain geometry.
+        .testTarget(
+            name: "CellKitTests",
+            dependencies: ["CellKit", "CellRaster", "CellGeometry", "CellTestSupport", "CairoOracle"]
+        ),
         .testTarget(
             name: "CellImageTests",
             dependencies: ["CellImage", "CellRaster"],

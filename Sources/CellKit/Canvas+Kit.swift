@@ -12,6 +12,20 @@ extension Canvas {
         return try body()
     }
 
+    /// Runs drawing code the kit does not control (a row's or a view's
+    /// `draw`) in a saved state, and closes whatever it left open (layers,
+    /// then saves) when it returns or throws, as `c:with` does in Lua: the
+    /// kit's own saves and layers around it then end where they began.
+    func isolating(_ body: () throws -> Void) rethrows {
+        let depth = saveDepth, layers = openLayerCount
+        save()
+        defer {
+            while openLayerCount > layers, (try? endLayer(unwinding: true)) != nil {}
+            while saveDepth > depth, (try? restore()) != nil {}
+        }
+        try body()
+    }
+
     /// Draws `body` as a UIView's `drawRect:` in a view at `frame`: user space
     /// moved to the view's origin and clipped to its bounds (UIKit clips a
     /// view's drawing to them).

@@ -41,7 +41,7 @@ extension Table {
             }
         }
         try drawAccessory(row.accessory, highlighted: row.highlighted, width: w, height: h, in: canvas)
-        if let draw = row.draw { try canvas.withSavedState { try draw(canvas, w, h) } }
+        if let draw = row.draw { try canvas.isolating { try draw(canvas, w, h) } }
     }
 
     /// The disclosure chevron or the checkmark, at the right.

@@ -85,7 +85,7 @@ extension Table {
                 canvas.fillRect(bounds)
             }
             if let title = view.title { try drawViewTitle(title, color: view.titleColor, bounds: bounds, in: canvas) }
-            if let draw = view.draw { try canvas.withSavedState { try draw(canvas, w, h) } }
+            if let draw = view.draw { try canvas.isolating { try draw(canvas, w, h) } }
         }
     }
 

@@ -68,7 +68,7 @@ extension Lua {
         var alpha = 1.0
         var blend: BlendMode? = nil
         try options(index, known: ["alpha", "blend"]) { key in
-            if key == "alpha" { alpha = try unitComponent(-1) } else { blend = try option(-1, as: BlendMode.self) }
+            if key == "alpha" { alpha = try unitInterval(-1, "alpha") } else { blend = try option(-1, as: BlendMode.self) }
         }
         return (alpha, blend)
     }

@@ -51,7 +51,7 @@ extension CanvasBinding {
 
     static let setAlpha: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            canvas.setAlpha(try lua.unitComponent(2))
+            canvas.setAlpha(try lua.unitInterval(2, "alpha"))
         }
     }
 

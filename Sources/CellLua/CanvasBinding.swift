@@ -94,7 +94,9 @@ enum CanvasBinding {
             do {
                 try canvas.restore()
             } catch {
-                throw LuaError.message("restore without a matching save")
+                // "restore without a matching save", or the restore would
+                // cross a begin_layer (end_layer first).
+                throw LuaError.message("\(error)")
             }
         }
     }

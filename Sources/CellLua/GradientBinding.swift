@@ -63,7 +63,9 @@ extension Lua {
     fileprivate func gradientStop(at index: Int32, number i: Int) throws -> Gradient.Stop {
         let entry = lua_absindex(L, index)
         guard lua_type(L, entry) == LUA_TTABLE, lua_rawlen(L, entry) == 2 else {
-            throw LuaError.argument(1, "stop \(i) must be a {location, color} pair, got \(typeName(entry))")
+            let n = lua_type(L, entry) == LUA_TTABLE ? Int(lua_rawlen(L, entry)) : -1
+            let got = n < 0 ? typeName(entry) : "a table of \(n) entr\(n == 1 ? "y" : "ies")"
+            throw LuaError.argument(1, "stop \(i) must be a {location, color} pair, got \(got)")
         }
         lua_rawgeti(L, entry, 1)
         defer { cl_pop(L, 1) }

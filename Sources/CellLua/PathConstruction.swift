@@ -118,6 +118,13 @@ extension Lua {
         return v
     }
 
+    /// A finite number in 0...1 (an alpha), named in the message when out of range.
+    func unitInterval(_ index: Int32, _ what: String) throws -> Double {
+        let v = try number(index)
+        guard v >= 0, v <= 1 else { throw LuaError.argument(index, "\(what) must be in 0..1, got \(v)") }
+        return v
+    }
+
     /// A fill rule name at `index`, or `default` when absent.
     func fillRule(_ index: Int32, default rule: FillRule = .nonzero) throws -> FillRule {
         if isNoneOrNil(index) { return rule }

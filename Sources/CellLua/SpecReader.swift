@@ -56,7 +56,8 @@ struct SpecReader {
         try field(key) { p in
             guard lua_type(L, -1) == LUA_TNUMBER else { throw fail(p, "number expected, got \(lua.typeName(-1))") }
             let v = lua_tonumberx(L, -1, nil)
-            guard v.isFinite else { throw fail(p, "finite number expected, got \(v)") }
+            // Worded as Lua.number words it (Swift would print 0/0 as "-nan").
+            guard v.isFinite else { throw fail(p, "finite number expected, got \(v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf"))") }
             return v
         }
     }

@@ -30,21 +30,27 @@ final class LuaCallbacks {
         let ref: Int32
     }
 
-    func call(_ slot: lua_Integer, width: Double, height: Double) throws {
+    /// Calls function `slot` with the canvas and the view's size. Layers the
+    /// function began and left open are ended here, as `c:with` ends them,
+    /// so the memory they were charged is released.
+    func call(_ slot: lua_Integer, on target: Canvas, width: Double, height: Double) throws {
         guard let lua else { return }
         let L = lua.L
+        let layers = target.openLayerCount
         lua_rawgeti(L, functions, slot)
         lua_pushvalue(L, canvas)
         lua.push(width)
         lua.push(height)
-        if cl_pcall(L, 3, 0, handler) != LUA_OK {
+        let status = cl_pcall(L, 3, 0, handler)
+        while target.openLayerCount > layers { try CanvasBinding.finishLayer(lua, target, unwinding: true) }
+        if status != LUA_OK {
             throw Failed(ref: luaL_ref(L, cl_registryindex()))
         }
     }
 
     /// A Swift closure for the kit that calls function `slot`.
     func closure(_ slot: lua_Integer) -> (Canvas, Double, Double) throws -> Void {
-        { [unowned self] _, w, h in try self.call(slot, width: w, height: h) }
+        { [unowned self] canvas, w, h in try self.call(slot, on: canvas, width: w, height: h) }
     }
 }
 

@@ -37,8 +37,9 @@ extension Canvas {
     /// Saves the state, then directs drawing to a transparent layer the size
     /// of the clip. At `endLayer` it is composited with `alpha` times the
     /// state's alpha, `blendMode` (default: the state's), the state's shadow
-    /// and the clip in force now. Inside, alpha is 1, the blend mode `normal`
-    /// and there is no shadow.
+    /// and the clip in force now. Inside, alpha is 1, the blend mode `normal`,
+    /// there is no shadow, and the clip is the layer's rectangle (a clip
+    /// mask is applied once, at the end).
     public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil) {
         let bounds = drawableBounds
         let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height))
@@ -48,6 +49,12 @@ extension Canvas {
         save()
         layers.append(record)
         target = Surface(buffer: buffer, x0: bounds.x0, y0: bounds.y0)
+        // An anti-aliased clip applies once, when the layer is composited:
+        // inside, only its bounds clip. Clipping the content too would
+        // multiply edge pixels by the mask twice (coverage m becoming m^2),
+        // so a layer's edges would come out fainter than the same drawing
+        // made without a layer.
+        state.clip = .rect(bounds)
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil

@@ -15,43 +15,12 @@ import Testing
 /// off by one sample row, 1/15 of 255 = 17 levels. Each comparison bounds the
 /// largest channel difference and the number of pixels past those 17 levels.
 @Suite struct CairoComparisonTests {
-    /// Renders with cairo into premultiplied RGBA8 (cairo stores native-endian ARGB words).
     func cairo(width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> PixelBuffer {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let cr = cairo_create(surface)!
-        draw(cr)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let out = PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let word = UnsafeRawPointer(data + y * stride + x * 4).load(as: UInt32.self)
-                let o = out.data + (y * width + x) * 4
-                o[0] = UInt8((word >> 16) & 0xFF)
-                o[1] = UInt8((word >> 8) & 0xFF)
-                o[2] = UInt8(word & 0xFF)
-                o[3] = UInt8(word >> 24)
-            }
-        }
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
-        return out
+        CairoRender.render(width: width, height: height, draw)
     }
 
     func check(_ name: String, _ ours: PixelBuffer, _ theirs: PixelBuffer, maxChannel: Int, maxPixelsOver17: Int) {
-        guard let d = ImageComparison.compare(ours, theirs, tolerance: 17) else {
-            Issue.record("\(name): sizes differ")
-            return
-        }
-        let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("failures").path
-        if d.maxChannel > maxChannel || d.pixelsOver > maxPixelsOver17 {
-            ImageComparison.write(ours, name: name, suffix: "celllua", directory: failures)
-            ImageComparison.write(theirs, name: name, suffix: "cairo", directory: failures)
-            ImageComparison.write(ImageComparison.diffImage(ours, theirs), name: name, suffix: "diff", directory: failures)
-        }
-        #expect(d.maxChannel <= maxChannel, "\(name): \(d)")
-        #expect(d.pixelsOver <= maxPixelsOver17, "\(name): \(d)")
+        CairoRender.check(name, ours, theirs, tolerance: 17, maxChannel: maxChannel, maxPixelsOver: maxPixelsOver17)
     }
 
     func starPoints() -> [Point] {
