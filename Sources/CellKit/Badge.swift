@@ -33,7 +33,7 @@ public struct Badge {
         var pill = Path()
         pill.addArc(center: Point(f.x + f.width - r, f.y + r), radius: r, start: .pi / 2, end: .pi * 3 / 2, clockwise: true)
         pill.addArc(center: Point(f.x + r, f.y + r), radius: r, start: .pi * 3 / 2, end: .pi / 2, clockwise: true)
-        try canvas.withSavedState {
+        canvas.withSavedState {
             canvas.setFillColor(highlighted ? highlightColor : color)
             canvas.fill(pill)
         }

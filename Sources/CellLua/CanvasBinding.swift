@@ -83,6 +83,9 @@ enum CanvasBinding {
             }
             let path = try lua.string(2)
             let runtime = LuaRuntime.current(lua.L)
+            if runtime.options.sandbox {
+                throw LuaError.message("c:save(path) is not allowed with --sandbox: the result is written through -o")
+            }
             let written = try runtime.write(canvas, to: path)
             lua.push(written)
             return 1

@@ -19,6 +19,8 @@ public final class LuaRuntime {
         /// False for a run whose only purpose is to read the script's
         /// `variants`: `c:save` then writes nothing (and reports nothing).
         public var writesFiles = true
+        /// `--sandbox`: the restricted library set (see `Sandbox`).
+        public var sandbox = false
         public init() {}
     }
 
@@ -60,6 +62,7 @@ public final class LuaRuntime {
         let lua = Lua(L)
         CellModule.install(lua)
         installDependencyTracking()
+        if options.sandbox { installSandbox() }
         lua_getglobal(L, "math")
         lua_getfield(L, -1, "randomseed")
         lua.push(Self.randomSeed)

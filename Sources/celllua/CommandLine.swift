@@ -73,7 +73,7 @@ struct CommandLineOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
     var maxMemory: Double?
 
-    @Flag(help: "Run the script without io, os.execute/remove/rename, C modules or binary chunks.")
+    @Flag(help: "Run the script without io, os.execute/remove/rename/exit, debug, C modules or binary chunks; output only through -o.")
     var sandbox = false
 
     @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "script.lua"))
@@ -110,9 +110,6 @@ struct CommandLineOptions: ParsableCommand {
         }
         if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
-        for (flag, used) in [("--sandbox", sandbox)] where used {
-            throw ValidationError("\(flag) is not implemented yet in this build")
-        }
     }
 }
 

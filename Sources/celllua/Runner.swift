@@ -109,6 +109,7 @@ struct Runner {
         settings.timeout = options.timeout
         settings.params = params ?? defines
         settings.writesFiles = writesFiles
+        settings.sandbox = options.sandbox
         if let mb = options.maxMemory { settings.maxMemory = Int(mb * 1_048_576) }
         let runtime = LuaRuntime(options: settings)
         let console = console ?? Console()

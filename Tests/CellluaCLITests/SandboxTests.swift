@@ -1,0 +1,86 @@
+import CellImage
+import Foundation
+import Testing
+
+/// `--sandbox`: scripts that try to get out of it, run as a user would.
+@Suite struct SandboxTests {
+    /// Runs `code` as `s.lua` with --sandbox in a fresh folder (plus `files`).
+    func run(_ code: String, files: [String: [UInt8]] = [:]) throws -> (Celllua.Result, String) {
+        let dir = scratchDirectory()
+        write(code, to: dir + "/s.lua")
+        for (name, data) in files { FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(data)) }
+        return (try Celllua.run(["--sandbox", "s.lua", "-o", "out.png"], in: dir), dir)
+    }
+
+    @Test func dangerousLibrariesAreGone() throws {
+        let (r, dir) = try run("""
+            assert(io == nil and package.loaded.io == nil, "io")
+            for _, f in ipairs { "execute", "remove", "rename", "exit", "tmpname", "getenv", "setlocale" } do
+              assert(os[f] == nil, "os." .. f)
+            end
+            assert(os.clock and os.time and os.date and os.difftime, "harmless os functions stay")
+            assert(debug.sethook == nil and debug.getregistry == nil and debug.getupvalue == nil, "debug")
+            assert(package.loadlib == nil and package.cpath == "", "C modules")
+            assert(package.searchers[3] == nil and package.searchers[4] == nil, "C searchers")
+            return cell.canvas(4, 4, { background = "red" })
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "out.png\n", "output goes through -o")
+    }
+
+    @Test func binaryChunksAreRefusedEverywhere() throws {
+        // A precompiled chunk, as string.dump makes it, saved as a module.
+        let (r, dir) = try run("""
+            local bin = string.dump(function() return 42 end)
+            local f, err = load(bin)
+            assert(f == nil and err:find("binary chunk"), "load")
+            f, err = load(bin, "x", "b")
+            assert(f == nil and err:find("binary chunk"), "load with mode b")
+            f, err = loadfile("mod.lua")
+            assert(f == nil and err:find("binary chunk"), "loadfile")
+            assert(not pcall(dofile, "mod.lua"), "dofile")
+            local ok, rerr = pcall(require, "mod")
+            assert(not ok and rerr:find("binary chunk"), "require: " .. tostring(rerr))
+            return cell.canvas(1, 1)
+            """, files: ["mod.lua": Array("\u{1B}Lua".utf8) + [0x54, 0x00]])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    @Test func luaModulesStillLoad() throws {
+        let (r, dir) = try run("""
+            package.path = "./?.lua;" .. package.path
+            local m = require "helper"
+            return cell.canvas(m.size, m.size)
+            """, files: ["helper.lua": Array("return { size = 3 }".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    @Test func savingFromTheScriptIsRefused() throws {
+        let (r, dir) = try run("""
+            local c = cell.canvas(4, 4)
+            c:save("/tmp/escaped.png")
+            return c
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("s.lua:2: c:save(path) is not allowed with --sandbox"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"), "a failed run writes nothing")
+    }
+
+    @Test func sameImageWithAndWithoutTheSandbox() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            local c = cell.canvas(40, 30, { background = "#C5CCD4" })
+            cell.ui.cell_background(c, 5, 5, 30, 20)
+            return c
+            """, to: dir + "/s.lua")
+        let a = try Celllua.run(["s.lua", "-o", "a.png"], in: dir)
+        let b = try Celllua.run(["--sandbox", "s.lua", "-o", "b.png"], in: dir)
+        #expect(a.status == 0 && b.status == 0)
+        #expect(bytes(dir + "/a.png") == bytes(dir + "/b.png"))
+    }
+}
