@@ -40,11 +40,11 @@ enum GaussianBlur {
                 : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
             for (l, r) in boxes {
                 box(a, b, count: height, length: width, step: 1, lineStride: width, left: l, right: r)
-                swap(a, b, n)
+                takeResult(a, b, n)
             }
             for (l, r) in boxes {
                 box(a, b, count: width, length: height, step: width, lineStride: 1, left: l, right: r)
-                swap(a, b, n)
+                takeResult(a, b, n)
             }
         } else {
             let r = reach(sigma: sigma)
@@ -67,7 +67,8 @@ enum GaussianBlur {
         }
     }
 
-    private static func swap(_ a: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int) {
+    /// Makes the pass output (`b`) the next pass input (`a`).
+    private static func takeResult(_ a: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int) {
         a.update(from: b, count: n)
     }
 
