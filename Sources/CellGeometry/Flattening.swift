@@ -78,7 +78,10 @@ extension Path {
     }
 
     private static func segmentCount(_ estimate: Double) -> Int {
-        guard estimate.isFinite else { return maxSegmentsPerCurve }
-        return max(1, min(maxSegmentsPerCurve, Int(estimate.rounded(.up))))
+        // Compared as a Double first: a huge finite estimate (extreme control
+        // points) must not reach Int(_:), which traps above Int.max.
+        guard estimate < Double(maxSegmentsPerCurve) else { return maxSegmentsPerCurve }
+        guard estimate > 1 else { return 1 }
+        return Int(estimate.rounded(.up))
     }
 }

@@ -125,7 +125,9 @@ public struct Path: Sendable, Equatable {
     /// Appends cubic Béziers approximating an arc from the current point (which
     /// must be at angle `start`), in pieces of at most a quarter turn.
     private mutating func appendArc(center: Point, radius r: Double, start: Double, sweep: Double) {
-        guard r > 0, sweep != 0 else { return }
+        // A sweep or radius overflowed by extreme inputs draws no arc (and
+        // must not reach Int(_:), which traps on NaN).
+        guard r > 0, r.isFinite, sweep.isFinite, sweep != 0 else { return }
         let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         // Control distance for a circular arc of angle `step`: 4/3 tan(step/4).
@@ -171,6 +173,13 @@ public struct Path: Sendable, Equatable {
         by /= bl
         let centerDistance = radius / sin(theta / 2)
         let center = Point(p1.x + bx * centerDistance, p1.y + by * centerDistance)
+        // Extreme finite inputs can overflow the construction: then, as in the
+        // degenerate cases, a line to p1.
+        guard center.x.isFinite, center.y.isFinite, t0.x.isFinite, t0.y.isFinite,
+              t2.x.isFinite, t2.y.isFinite else {
+            line(to: p1)
+            return
+        }
         line(to: t0)
         let a0 = atan2(t0.y - center.y, t0.x - center.x)
         let a1 = atan2(t2.y - center.y, t2.x - center.x)

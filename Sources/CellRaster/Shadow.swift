@@ -35,7 +35,11 @@ extension Canvas {
     func castShadow(_ produce: SpanSource, shader: Shader, shadow: Shadow) {
         let clip = drawableBounds
         guard !clip.isEmpty, shadow.color.a > 0 || !state.blendMode.transparentSourceIsNoOp else { return }
-        let ox = Int((shadow.dx * scale).rounded()), oy = Int((shadow.dy * scale).rounded())
+        // An offset beyond any canvas (extreme finite values) casts nothing
+        // visible; it must not reach Int(_:), which traps on overflow.
+        let fx = (shadow.dx * scale).rounded(), fy = (shadow.dy * scale).rounded()
+        guard abs(fx) < 1e9, abs(fy) < 1e9 else { return }
+        let ox = Int(fx), oy = Int(fy)
         let sigma = shadow.blur / 2 * scale
         let reach = Swift.min(GaussianBlur.reach(sigma: sigma), Self.maxShadowReach)
         // The source pixels whose blurred shadow can land in the clip...

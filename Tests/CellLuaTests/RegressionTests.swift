@@ -101,4 +101,37 @@ import CellLua
         #expect(kept.hasPrefix("test.lua:2: not enough memory: 15 MB of pixels would pass --max-memory 50 MB"))
         #expect(errorMessage("for i = 1, 200 do local c = cell.canvas(1000, 1000) end", options: options) == nil)
     }
+
+    /// Found by the fuzzer: a curve with extreme control points under a clip
+    /// asked Int(_:) for a segment count above Int.max (a trap).
+    @Test func hugeFiniteCurveSegmentEstimateDoesNotTrap() throws {
+        #expect(try values("""
+            local c = cell.canvas(20, 20)
+            c:fill(cell.path():move_to(0, 0):quad_to(1e40, 1e40, 5, 5):close())
+            c:clip(cell.path():move_to(0, 0):curve_to(1e40, -1e40, -1e40, 1e40, 10, 10):close())
+            return 1
+            """) == ["1"])
+    }
+
+    /// Found by the fuzzer: arc_to whose construction overflows (extreme
+    /// finite points) gave a NaN sweep, and Int(NaN) trapped.
+    @Test func overflowingArcToDoesNotTrap() throws {
+        #expect(try values("""
+            local p = cell.path():move_to(0, 0):arc_to(10, 0, 0, 1e-9, 1e300)
+            local c = cell.canvas(10, 10)
+            c:move_to(0, 0):arc_to(10, 0, 0, 1e-9, 1e300):stroke()
+            return p:is_empty()
+            """) == ["false"])
+    }
+
+    /// Found by the fuzzer: a shadow offset beyond Int in pixels trapped.
+    @Test func extremeShadowOffsetDoesNotTrap() throws {
+        #expect(try values("""
+            local c = cell.canvas(10, 10)
+            c:set_shadow(1e308, -1e308, 1)
+            c:fill_rect(1, 1, 5, 5)
+            c:stroke_rect(1, 1, 5, 5)
+            return select(4, c:pixel(4, 4))
+            """) == ["255"])
+    }
 }
