@@ -82,9 +82,7 @@ struct SpecReader {
         try field(key) { p in
             switch lua_type(L, -1) {
             case LUA_TSTRING: return String(cString: cl_tostring(L, -1))
-            case LUA_TNUMBER:
-                let v = lua_tonumberx(L, -1, nil)
-                return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+            case LUA_TNUMBER: return lua_tonumberx(L, -1, nil).shortText
             default: throw fail(p, "string or number expected, got \(lua.typeName(-1))")
             }
         }

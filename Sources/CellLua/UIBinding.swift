@@ -20,14 +20,7 @@ enum UIBinding {
     static let badge: HostFunction = { L in
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
-            let text: String
-            switch lua.type(2) {
-            case LUA_TSTRING: text = try lua.string(2)
-            case LUA_TNUMBER:
-                let v = try lua.number(2)
-                text = v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-            default: throw lua.typeError(2, expected: "string")
-            }
+            let text = lua.type(2) == LUA_TNUMBER ? try lua.number(2).shortText : try lua.text(2)
             var badge = Badge(text: text)
             let right = try lua.number(3), centerY = try lua.number(4)
             try lua.options(5, known: ["color", "highlighted", "highlight_color", "font"]) { key in

@@ -23,10 +23,8 @@ extension Canvas {
 
     /// The clip's bounding box in user space (CGContextGetClipBoundingBox).
     public var clipBoundingBox: Rect {
-        let b = state.clip.bounds
-        let device = Rect(x: Double(b.x0), y: Double(b.y0), width: Double(b.width), height: Double(b.height))
         guard let inverse = state.ctm.inverted else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return inverse.apply(device)
+        return inverse.apply(state.clip.bounds.deviceRect)
     }
 
     private func clip(toPixelRect rect: IntRect) {

@@ -24,7 +24,6 @@ extension Canvas {
     func fillClip(with paint: Paint) {
         let b = drawableBounds
         guard !b.isEmpty else { return }
-        let device = Rect(x: Double(b.x0), y: Double(b.y0), width: Double(b.width), height: Double(b.height))
-        self.paint(spans(ofDeviceRect: device), with: paint)
+        self.paint(spans(ofDeviceRect: b.deviceRect), with: paint)
     }
 }

@@ -119,8 +119,6 @@ extension Canvas {
             source: surface.buffer,
             deviceToImage: .translation(Double(-surface.x0), Double(-surface.y0)),
             alpha: state.alpha)), needsMask: false)
-        let b = surface.bounds
-        let device = Rect(x: Double(b.x0), y: Double(b.y0), width: Double(b.width), height: Double(b.height))
-        draw(spans(ofDeviceRect: device), shader: shader)
+        draw(spans(ofDeviceRect: surface.bounds.deviceRect), shader: shader)
     }
 }

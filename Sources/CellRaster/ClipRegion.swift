@@ -43,12 +43,6 @@ public final class ClipMask {
     func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
         data + (y - area.y0) * area.width + (x - area.x0)
     }
-
-    /// Coverage 0...255 at device pixel (x, y).
-    public func coverage(x: Int, y: Int) -> UInt8 {
-        guard x >= area.x0, y >= area.y0, x < area.x1, y < area.y1 else { return 0 }
-        return pointer(x: x, y: y).pointee
-    }
 }
 
 /// Rounded 8-bit product: a * b / 255.

@@ -76,16 +76,6 @@ enum Composite {
     /// Source-over: `kS + D (1 - kSa)`, with per-pixel coverage.
     static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>,
                            coverage: UnsafePointer<UInt8>, count: Int) {
-        sourceOver(premultiplied: source, dst: dst, coverage: coverage, count: count)
-    }
-
-    static func sourceOver(_ s: PremultipliedColor, dst: UnsafeMutablePointer<UInt8>,
-                           coverage: UnsafePointer<UInt8>, count: Int) {
-        sourceOver(premultiplied: PixelBuffer.pack(s), dst: dst, coverage: coverage, count: count)
-    }
-
-    private static func sourceOver(premultiplied source: UInt32, dst: UnsafeMutablePointer<UInt8>,
-                                   coverage: UnsafePointer<UInt8>, count: Int) {
         let sourceAlpha = alpha(source)
         let keepFull = 255 - sourceAlpha
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
@@ -104,10 +94,6 @@ enum Composite {
 
     /// Source-over with one coverage for the whole run: a block fill when
     /// the result is opaque, else a branch-free loop the compiler vectorizes.
-    static func sourceOver(_ s: PremultipliedColor, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
-        sourceOver(PixelBuffer.pack(s), dst: dst, constant: k, count: count)
-    }
-
     static func sourceOver(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
         let source = k == 255 ? word : scale(word, UInt32(k))
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)

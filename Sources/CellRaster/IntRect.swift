@@ -1,3 +1,5 @@
+import CellGeometry
+
 /// A half-open rectangle of whole pixels: columns x0..<x1, rows y0..<y1.
 public struct IntRect: Equatable, Sendable {
     public var x0: Int, y0: Int, x1: Int, y1: Int
@@ -35,4 +37,9 @@ public struct IntRect: Equatable, Sendable {
                         x1: clampUp(maxX, limit.x0, limit.x1), y1: clampUp(maxY, limit.y0, limit.y1))
         return r.isEmpty ? .empty : r
     }
+}
+
+extension IntRect {
+    /// The same pixels as a device-space rectangle.
+    var deviceRect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }
 }

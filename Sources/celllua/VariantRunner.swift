@@ -93,10 +93,7 @@ struct VariantRunner {
     }
 
     /// `<stem>-sheet.png`, the stem from `-o` or the default output name.
-    var sheetPath: String {
-        let base = (options.output ?? runner.defaultOutputName) as NSString
-        return base.deletingPathExtension + "-sheet.png"
-    }
+    var sheetPath: String { outputPath(for: "sheet", extension: "png") }
 
     private var scriptName: String { options.script ?? "the -e code" }
 
@@ -134,12 +131,11 @@ struct VariantRunner {
 
     /// The output path for `name`: `<stem>-<name>.<ext>`, the stem and
     /// extension from `-o` or the script's default output name.
-    func outputPath(for name: String) -> String {
-        let base = options.output ?? runner.defaultOutputName
-        let ns = base as NSString
-        let ext = ns.pathExtension
-        let stem = ns.deletingPathExtension
-        return "\(stem)-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
+    /// `extension` replaces the output's own (the sheet is always PNG).
+    func outputPath(for name: String, extension replacement: String? = nil) -> String {
+        let base = (options.output ?? runner.defaultOutputName) as NSString
+        let ext = replacement ?? base.pathExtension
+        return "\(base.deletingPathExtension)-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
     private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
