@@ -16,17 +16,7 @@ enum CairoRender {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
-        let out = PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let word = UnsafeRawPointer(data + y * stride + x * 4).load(as: UInt32.self)
-                let o = out.data + (y * width + x) * 4
-                o[0] = UInt8((word >> 16) & 0xFF)
-                o[1] = UInt8((word >> 8) & 0xFF)
-                o[2] = UInt8(word & 0xFF)
-                o[3] = UInt8(word >> 24)
-            }
-        }
+        let out = ARGB32.pixelBuffer(data: data, stride: stride, width: width, height: height)
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
         return out
