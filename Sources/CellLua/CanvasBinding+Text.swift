@@ -5,8 +5,8 @@ import CellText
 
 /// `c:text(str, x, y [, opts])` and `c:text_in_rect(str, x, y, w, h [, opts])`.
 ///
-/// Each call lays the text out (CellText), turns every glyph into one path in
-/// user space and fills it once with the current fill paint, or `color`, under
+/// Each call lays the text out (CellText) and fills all its glyphs as one
+/// shape (`Canvas.fillGlyphs`) with the current fill paint, or `color`, under
 /// the current blend mode, alpha, shadow and clip: overlapping glyphs, alpha
 /// and shadows act on the text as one shape, as a fill of one path does.
 /// Both return the width and height of the text drawn (widest line, lines x
@@ -58,17 +58,17 @@ extension CanvasBinding {
 }
 
 extension Canvas {
-    /// Draws a layout as one fill of one path: `color` (if given, else the
-    /// fill paint) and the layout's clip apply to this fill only. Used by the
-    /// text methods and by the table kit's text (`CellTextKit`).
+    /// Draws a layout's glyphs as one shape (`fillGlyphs`): `color` (if
+    /// given, else the fill paint) and the layout's clip apply to this fill
+    /// only. Used by the text methods and by the table kit's text (`CellTextKit`).
     func fillText(_ layout: TextLayout, color: Color?) {
         guard !layout.lines.isEmpty else { return }
-        let path = layout.path(visible: textCullingRect)
-        guard !path.isEmpty else { return }
+        let glyphs = layout.placedGlyphs(visible: textCullingRect)
+        guard !glyphs.isEmpty else { return }
         save()
         if let color { setFillColor(color) }
         if let clip = layout.clip { clipRect(clip) }
-        fill(path)
+        fillGlyphs(glyphs)
         try? restore()
     }
 

@@ -19,7 +19,9 @@ public struct Font: Sendable {
     public let face: FontFace
     /// Where characters the face lacks come from (DejaVu Sans, matched in
     /// weight and slant), if that is installed and is not `face` itself.
-    public let fallback: FontFace?
+    /// Opened on first need: most text never needs it.
+    public var fallback: FontFace? { fallbackSlot.face }
+    private let fallbackSlot: FallbackSlot
     /// Size in points (the em square).
     public let size: Double
     /// The name as asked (`Helvetica-Bold`, a family, a file path).
@@ -55,7 +57,7 @@ public struct Font: Sendable {
         self.face = face
         self.size = size
         self.name = name
-        fallback = Self.fallbackFace(for: face, catalog: catalog)
+        fallbackSlot = FallbackSlot(for: face, catalog: catalog)
     }
 
     /// Helvetica 17, the default of every text call.
@@ -66,12 +68,12 @@ public struct Font: Sendable {
     /// The same face at another size.
     public func withSize(_ size: Double) throws -> Font {
         try Self.check(size: size)
-        return Font(face: face, fallback: fallback, size: size, name: name)
+        return Font(face: face, fallbackSlot: fallbackSlot, size: size, name: name)
     }
 
-    private init(face: FontFace, fallback: FontFace?, size: Double, name: String) {
+    private init(face: FontFace, fallbackSlot: FallbackSlot, size: Double, name: String) {
         self.face = face
-        self.fallback = fallback
+        self.fallbackSlot = fallbackSlot
         self.size = size
         self.name = name
     }
@@ -88,14 +90,36 @@ public struct Font: Sendable {
             .contains { lower.hasSuffix($0) }
     }
 
-    private static func fallbackFace(for face: FontFace, catalog: FontCatalog) -> FontFace? {
-        var name = FontCatalog.lastResortFamily
-        if face.isBold || face.isItalic {
-            name += "-" + (face.isBold ? "Bold" : "") + (face.isItalic ? "Oblique" : "")
+    /// A font's fallback face, looked up once, when first asked for (shared
+    /// by the copies of the font and its other sizes). Opening DejaVu Sans
+    /// for every font would cost each run about a millisecond at startup.
+    private final class FallbackSlot: @unchecked Sendable {
+        private let primary: FontFace
+        private let catalog: FontCatalog
+        private let lock = NSLock()
+        private var resolved: FontFace??
+
+        init(for primary: FontFace, catalog: FontCatalog) {
+            self.primary = primary
+            self.catalog = catalog
         }
-        guard let file = try? catalog.resolve(name), let fallback = try? FontFace.open(path: file.path, index: file.index),
-              fallback !== face else { return nil }
-        return fallback
+
+        var face: FontFace? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let resolved { return resolved }
+            var name = FontCatalog.lastResortFamily
+            if primary.isBold || primary.isItalic {
+                name += "-" + (primary.isBold ? "Bold" : "") + (primary.isItalic ? "Oblique" : "")
+            }
+            var found: FontFace?
+            if let file = try? catalog.resolve(name), let fallback = try? FontFace.open(path: file.path, index: file.index),
+               fallback !== primary {
+                found = fallback
+            }
+            resolved = .some(found)
+            return found
+        }
     }
 
     // MARK: metrics

@@ -22,7 +22,9 @@ import Foundation
 /// Only TrueType and OpenType files are considered (fontconfig also lists the
 /// Type 1 copies of the URW fonts). Lookups are cached per name, and every
 /// fontconfig call happens under one lock: fontconfig's configuration is
-/// shared by the threads that render variants.
+/// shared by the threads that render variants. The system catalog also
+/// remembers its answers across runs (`FontResolutionCache`) and loads
+/// fontconfig only when a name is not remembered.
 public final class FontCatalog: @unchecked Sendable {
     /// A face in a font file.
     public struct FontFile: Hashable, Sendable {
@@ -40,17 +42,32 @@ public final class FontCatalog: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
     ]
 
-    /// fontconfig's configuration (`FcConfig *`), nil if it failed to load.
-    private let config: OpaquePointer?
+    /// Loads fontconfig's configuration (`FcConfig *`, nil if it failed to load).
+    private let loadConfig: () -> OpaquePointer?
+    /// The configuration once loaded (`.some(nil)`: loading failed).
+    private var loadedConfig: OpaquePointer??
+    /// Answers remembered across runs (the system catalog only).
+    private let persistent: FontResolutionCache?
     private let lock = NSLock()
     private var resolved: [String: Result<FontFile, FontError>] = [:]
 
     /// The system's configuration (fonts.conf, the user's configuration, the
-    /// installed fonts), loaded on first use, once per process.
-    public static let system = FontCatalog(config: FcInitLoadConfigAndFonts())
+    /// installed fonts), loaded on the first name the resolution cache does not
+    /// know, once per process.
+    public static let system = FontCatalog(loadConfig: { FcInitLoadConfigAndFonts() },
+                                           persistent: FontResolutionCache.standard())
 
-    private init(config: OpaquePointer?) {
-        self.config = config
+    private init(loadConfig: @escaping () -> OpaquePointer?, persistent: FontResolutionCache?) {
+        self.loadConfig = loadConfig
+        self.persistent = persistent
+    }
+
+    /// fontconfig's configuration, loaded now if it was not. Under `lock`.
+    private var config: OpaquePointer? {
+        if let loadedConfig { return loadedConfig }
+        let config = loadConfig()
+        loadedConfig = .some(config)
+        return config
     }
 
     /// A catalog from a fontconfig configuration document (tests use one that
@@ -66,7 +83,7 @@ public final class FontCatalog: @unchecked Sendable {
             FcConfigDestroy(config)
             throw FontError.fontconfigUnavailable
         }
-        self.init(config: config)
+        self.init(loadConfig: { config }, persistent: nil)
     }
 
     /// The file and face index for `name` (see the type's comment), or a
@@ -75,9 +92,15 @@ public final class FontCatalog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = resolved[name] { return try known.get() }
+        if let remembered = persistent?.lookUp(name) {
+            resolved[name] = .success(remembered)
+            return remembered
+        }
         let result: Result<FontFile, FontError>
         do {
-            result = .success(try lookUp(name))
+            let file = try lookUp(name)
+            if let config { persistent?.store(name, file, config: config) }
+            result = .success(file)
         } catch let error as FontError {
             result = .failure(error)
         }

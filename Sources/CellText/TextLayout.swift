@@ -125,8 +125,18 @@ public struct TextLayout: Sendable {
     public func path(visible: Rect? = nil) -> Path {
         // First the visible glyphs and where they go, then one path of the
         // right size (it grows once, not glyph by glyph).
-        var pieces: [(outline: Path, transform: AffineTransform)] = []
-        var elements = 0
+        let glyphs = placedGlyphs(visible: visible)
+        var path = Path()
+        path.reserveCapacity(adding: glyphs.reduce(0) { $0 + $1.outline.elements.count })
+        for glyph in glyphs { path.addPath(glyph.outline, transform: glyph.transform) }
+        return path
+    }
+
+    /// The glyphs of every line with their outlines (font units, y up) and
+    /// where each goes in user space, in drawing order; those entirely
+    /// outside `visible` (user space) are left out, as are blank ones.
+    public func placedGlyphs(visible: Rect? = nil) -> [PlacedGlyph] {
+        var placed: [PlacedGlyph] = []
         for line in lines {
             var pen = line.origin.x
             let baseline = line.origin.y
@@ -142,14 +152,11 @@ public struct TextLayout: Sendable {
                     || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
                     continue
                 }
-                pieces.append((outline.path, AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
-                elements += outline.path.elements.count
+                placed.append(PlacedGlyph(owner: face, id: glyph.id, outline: outline.path, bounds: b,
+                                          transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
             }
         }
-        var path = Path()
-        path.reserveCapacity(adding: elements)
-        for piece in pieces { path.addPath(piece.outline, transform: piece.transform) }
-        return path
+        return placed
     }
 
     /// `text` split into paragraphs at line breaks (`\n`, `\r\n`, `\r`,

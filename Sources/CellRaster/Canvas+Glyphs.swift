@@ -1,0 +1,122 @@
+import CellGeometry
+
+/// Text: glyphs filled with the fill paint as one shape, under the state's
+/// blend mode, alpha, shadow and clip (so a `clear` knockout, a gradient or a
+/// shadow acts on a whole text call at once, as on one path).
+extension Canvas {
+    /// Fills `glyphs` (each placed in user space) as one shape with the fill
+    /// paint.
+    ///
+    /// While the transform keeps glyphs upright and unskewed (a uniform scale
+    /// and a translation, the case of all UI text) and anti-aliasing is on,
+    /// coverage comes from cached glyph masks (`GlyphMaskCache`), each glyph
+    /// at the nearest quarter pixel; the call's masks are added into one
+    /// coverage image (capped at full), so glyphs that overlap inside a pixel
+    /// count their coverage twice where one path would count the overlap once.
+    /// Otherwise, or for glyphs bigger than the cache takes, the outlines are
+    /// filled as one path, exactly where they are.
+    public func fillGlyphs(_ glyphs: [PlacedGlyph]) {
+        guard !glyphs.isEmpty else { return }
+        if let source = maskedGlyphSpans(glyphs) {
+            paint(source, with: state.fillPaint)
+            return
+        }
+        var path = Path()
+        path.reserveCapacity(adding: glyphs.reduce(0) { $0 + $1.outline.elements.count })
+        for glyph in glyphs { path.addPath(glyph.outline, transform: glyph.transform) }
+        fill(path)
+    }
+
+    /// A glyph mask at its place on the canvas.
+    private struct PlacedMask {
+        var mask: GlyphMaskCache.Mask
+        var x: Int, y: Int
+    }
+
+    /// The coverage of `glyphs` from cached masks, or nil when the transform
+    /// or a glyph's size rules masks out.
+    private func maskedGlyphSpans(_ glyphs: [PlacedGlyph]) -> SpanSource? {
+        guard state.antialias else { return nil }
+        let ctm = state.ctm
+        let phases = Double(GlyphMaskCache.phases)
+        var placed: [PlacedMask] = []
+        placed.reserveCapacity(glyphs.count)
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for glyph in glyphs {
+            let t = glyph.transform.concatenating(ctm)
+            // Upright, unskewed, unmirrored in x, the same scale both ways.
+            guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
+                  abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
+            var px = (t.tx * phases).rounded(), py = (t.ty * phases).rounded()
+            let cellX = (px / phases).rounded(.down), cellY = (py / phases).rounded(.down)
+            px -= cellX * phases
+            py -= cellY * phases
+            guard let mask = GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
+                                                        rasterizer: rasterizer) else { return nil }
+            guard mask.width > 0, mask.height > 0 else { continue }
+            let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
+            placed.append(PlacedMask(mask: mask, x: x, y: y))
+            x0 = min(x0, x)
+            y0 = min(y0, y)
+            x1 = max(x1, x + mask.width)
+            y1 = max(y1, y + mask.height)
+        }
+        guard !placed.isEmpty else { return SpanSource(bounds: .empty) { _, _ in } }
+        let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
+        return SpanSource(bounds: bounds) { area, emit in
+            Self.emitMasks(placed, bounds: bounds.intersection(area), emit)
+        }
+    }
+
+    /// Adds the masks into one coverage image over `box` and emits its rows
+    /// as spans, leaving out runs of empty pixels.
+    private static func emitMasks(_ placed: [PlacedMask], bounds box: IntRect, _ emit: (Rasterizer.Span) -> Void) {
+        guard !box.isEmpty else { return }
+        let width = box.width
+        let image = UnsafeMutablePointer<UInt8>.allocate(capacity: width * box.height)
+        defer { image.deallocate() }
+        image.initialize(repeating: 0, count: width * box.height)
+        for item in placed {
+            let m = item.mask
+            let cx0 = max(item.x, box.x0), cx1 = min(item.x + m.width, box.x1)
+            let cy0 = max(item.y, box.y0), cy1 = min(item.y + m.height, box.y1)
+            guard cx0 < cx1, cy0 < cy1 else { continue }
+            m.pixels.withUnsafeBufferPointer { src in
+                for y in cy0..<cy1 {
+                    let from = src.baseAddress! + (y - item.y) * m.width + (cx0 - item.x)
+                    let to = image + (y - box.y0) * width + (cx0 - box.x0)
+                    for i in 0..<(cx1 - cx0) {
+                        let sum = UInt16(to[i]) + UInt16(from[i])
+                        to[i] = sum > 255 ? 255 : UInt8(sum)
+                    }
+                }
+            }
+        }
+        // Runs of coverage, split at gaps of `gap` or more empty pixels (the
+        // space between words and glyphs costs nothing downstream).
+        let gap = 4
+        for row in 0..<box.height {
+            let line = image + row * width
+            var i = 0
+            while i < width {
+                while i < width, line[i] == 0 { i += 1 }
+                guard i < width else { break }
+                let start = i
+                var end = i
+                var zeros = 0
+                while i < width, zeros < gap {
+                    if line[i] == 0 {
+                        zeros += 1
+                    } else {
+                        zeros = 0
+                        end = i + 1
+                    }
+                    i += 1
+                }
+                emit(Rasterizer.Span(y: box.y0 + row, x: box.x0 + start, count: end - start,
+                                     coverage: UnsafePointer(line + start), constant: 0))
+                i = end
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CellGeometry
+import Foundation
+
+/// Coverage masks of glyphs, rasterized once and reused by every text call
+/// of the process (every canvas, every thread).
+///
+/// A mask is the exact coverage the rasterizer gives the glyph's outline at
+/// one scale (device pixels per font unit) and one sub-pixel phase: the
+/// glyph's origin is placed at a quarter-pixel position (`phases` steps per
+/// pixel in x and in y) and the mask then moves by whole pixels. So a cached
+/// glyph lands at most 1/8 pixel from where its outline would (invisible at
+/// any size: FreeType-based renderers position glyphs in quarter pixels too),
+/// and its pixels are exactly those of its outline filled at the quantized
+/// position (`GlyphMaskTests` checks both).
+///
+/// Why: filling text as outlines costs flattening, edge setup and a sweep for
+/// every glyph of every frame; table mockups repeat a few sizes of a few
+/// dozen glyphs, so after the first frame text is a copy of small masks.
+///
+/// Bounded: masks larger than `maxMaskSide` pixels are not made (big display
+/// text is drawn as outlines, where caching would cost more than it saves),
+/// and when the masks pass `budgetBytes` the cache starts over.
+final class GlyphMaskCache: @unchecked Sendable {
+    static let shared = GlyphMaskCache()
+
+    /// Sub-pixel positions per pixel, in x and in y.
+    static let phases = 4
+    /// Widest or tallest mask made, in pixels.
+    static let maxMaskSide = 160
+    /// Pixels (bytes) of masks kept before the cache starts over: 8 MiB.
+    static let budgetBytes = 8 << 20
+
+    struct Key: Hashable {
+        var owner: ObjectIdentifier
+        var glyph: UInt32
+        /// Device pixels per font unit, bit for bit.
+        var scaleBits: UInt64
+        var phaseX: UInt8
+        var phaseY: UInt8
+    }
+
+    /// A glyph's coverage: `width` x `height` bytes, row by row, whose top-left
+    /// pixel is `(left, top)` from the pixel holding the glyph's origin.
+    final class Mask: @unchecked Sendable {
+        let left: Int, top: Int, width: Int, height: Int
+        let pixels: [UInt8]
+        /// Keeps the face alive, so that its identity in the key stays its own.
+        let owner: AnyObject
+
+        init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8], owner: AnyObject) {
+            self.left = left
+            self.top = top
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+            self.owner = owner
+        }
+    }
+
+    private let lock = NSLock()
+    private var masks: [Key: Mask] = [:]
+    private var bytes = 0
+
+    /// Bytes of masks held now.
+    var cachedBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes
+    }
+
+    /// The mask of `glyph` at `scale` device pixels per font unit with its
+    /// origin at (`phaseX`, `phaseY`) / `phases` of a pixel, rasterized with
+    /// `rasterizer` if it is not cached. nil when it would be larger than
+    /// `maxMaskSide`.
+    func mask(for glyph: PlacedGlyph, scale: Double, phaseX: Int, phaseY: Int, rasterizer: Rasterizer) -> Mask? {
+        let b = glyph.bounds
+        guard (b.maxX - b.minX) * scale + 2 <= Double(Self.maxMaskSide),
+              (b.maxY - b.minY) * scale + 2 <= Double(Self.maxMaskSide) else { return nil }
+        let key = Key(owner: ObjectIdentifier(glyph.owner), glyph: glyph.id, scaleBits: scale.bitPattern,
+                      phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
+        lock.lock()
+        if let mask = masks[key] {
+            lock.unlock()
+            return mask
+        }
+        lock.unlock()
+        let mask = Self.rasterize(glyph, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
+        lock.lock()
+        defer { lock.unlock() }
+        if bytes + mask.pixels.count > Self.budgetBytes {
+            masks.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        masks[key] = mask
+        bytes += mask.pixels.count
+        return mask
+    }
+
+    /// The outline filled (nonzero, anti-aliased, the canvas's flattening
+    /// tolerance) with its origin at the phase's offset inside pixel (0, 0).
+    static func rasterize(_ glyph: PlacedGlyph, scale: Double, phaseX: Int, phaseY: Int,
+                          rasterizer: Rasterizer) -> Mask {
+        let ox = Double(phaseX) / Double(phases), oy = Double(phaseY) / Double(phases)
+        let toMask = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: ox, ty: oy)
+        let b = glyph.bounds
+        let area = IntRect.covering(minX: ox + b.minX * scale, minY: oy - b.maxY * scale,
+                                    maxX: ox + b.maxX * scale, maxY: oy - b.minY * scale,
+                                    limit: IntRect(x0: -maxMaskSide, y0: -maxMaskSide, x1: maxMaskSide, y1: maxMaskSide))
+        guard !area.isEmpty else { return Mask(left: 0, top: 0, width: 0, height: 0, pixels: [], owner: glyph.owner) }
+        var pixels = [UInt8](repeating: 0, count: area.width * area.height)
+        let polygons = glyph.outline.transformed(by: toMask).flattened(tolerance: Canvas.flatteningTolerance)
+        pixels.withUnsafeMutableBufferPointer { out in
+            rasterizer.fillSpans(polygons, rule: .nonzero, antialias: true, bounds: area) { span in
+                let row = out.baseAddress! + (span.y - area.y0) * area.width + (span.x - area.x0)
+                if let coverage = span.coverage {
+                    row.update(from: coverage, count: span.count)
+                } else {
+                    row.update(repeating: span.constant, count: span.count)
+                }
+            }
+        }
+        return Mask(left: area.x0, top: area.y0, width: area.width, height: area.height, pixels: pixels,
+                    owner: glyph.owner)
+    }
+}

@@ -1,0 +1,181 @@
+import CFontconfig
+import Foundation
+
+/// Font names resolved by earlier runs, kept in a small file so that a run
+/// whose fonts were all resolved before never loads fontconfig.
+///
+/// Why: loading fontconfig's configuration (parsing fonts.conf and its ~50
+/// conf.d files) costs 7-8 ms per process on the project's machines, a
+/// quarter of a whole `celllua examples/badges.lua` run, while the lookups
+/// themselves take a fraction of a millisecond. Designers re-render many times
+/// a minute with the same few fonts.
+///
+/// Validity works like fontconfig's own caches: with the answers the file
+/// keeps a stamp (modification time and size) of every configuration file
+/// fontconfig read, of their folders, of every font folder it scanned
+/// (installing or removing a font changes its folder's time) and of the user
+/// configuration places that did not exist, plus the environment variables
+/// that steer fontconfig (its file and path variables, `HOME`, the XDG
+/// folders, the locale, which adds a language to every match). If any stamp or
+/// variable differs, the whole file is ignored and rebuilt from fontconfig.
+/// Only successful lookups are kept: a name that fails is looked up by
+/// fontconfig every time (its message names the closest font).
+///
+/// Where: `$CELLLUA_CACHE_DIR/fonts-v1.txt`, else `$XDG_CACHE_HOME/celllua/`,
+/// else `~/.cache/celllua/`. `CELLLUA_FONT_CACHE=0` turns it off. Failing to
+/// read or write it is never an error: it is only a shortcut.
+final class FontResolutionCache: @unchecked Sendable {
+    /// The cache file.
+    let path: String
+    /// Answers loaded from a valid file, plus those added by this process.
+    private var entries: [String: FontCatalog.FontFile] = [:]
+    /// The stamps the loaded file was validated with (reused when adding).
+    private var stamps: [Stamp] = []
+    private var loaded = false
+
+    private static let header = "celllua font cache 1"
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The cache of the current user and environment, or nil when turned off
+    /// or when no folder for it is known.
+    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FontResolutionCache? {
+        if environment["CELLLUA_FONT_CACHE"] == "0" { return nil }
+        let folder: String
+        if let dir = environment["CELLLUA_CACHE_DIR"], !dir.isEmpty {
+            folder = dir
+        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            folder = xdg + "/celllua"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = home + "/.cache/celllua"
+        } else {
+            return nil
+        }
+        return FontResolutionCache(path: folder + "/fonts-v1.txt")
+    }
+
+    /// What the environment contributes to fontconfig's answers.
+    static func environmentKey(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let names = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "HOME",
+                     "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE"]
+        return names.map { "\($0)=\(environment[$0] ?? "")" }.joined(separator: "\u{1F}")
+    }
+
+    /// The remembered file for `name`, if the cache file is valid and has it.
+    /// The caller holds the catalog's lock.
+    func lookUp(_ name: String) -> FontCatalog.FontFile? {
+        if !loaded {
+            loaded = true
+            load()
+        }
+        return entries[name]
+    }
+
+    /// Remembers `file` for `name` and rewrites the cache file. `config` is
+    /// the loaded fontconfig configuration the answer came from (its files and
+    /// folders become the stamps when the file was not valid).
+    func store(_ name: String, _ file: FontCatalog.FontFile, config: OpaquePointer) {
+        if !loaded {
+            loaded = true
+            load()
+        }
+        if entries[name] == file || name.contains("\t") || name.contains("\n") { return }
+        if stamps.isEmpty { stamps = Self.stamps(of: config) }
+        // The font file itself too: replaced in place, its folder keeps its time.
+        if !stamps.contains(where: { $0.path == file.path }) { stamps.append(.of(file.path)) }
+        entries[name] = file
+        write()
+    }
+
+    // MARK: the file
+
+    /// A file's or folder's state; `nil` time and size: it did not exist.
+    struct Stamp: Equatable {
+        var path: String
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int
+
+        static func of(_ path: String) -> Stamp {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return Stamp(path: path, seconds: -1, nanoseconds: -1, size: -1) }
+            return Stamp(path: path, seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+                         size: Int(info.st_size))
+        }
+    }
+
+    private func load() {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 2, lines[0] == Self.header, lines[1] == "env\t" + Self.environmentKey() else { return }
+        lines.removeFirst(2)
+        var stamps: [Stamp] = []
+        var entries: [String: FontCatalog.FontFile] = [:]
+        for line in lines where !line.isEmpty {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch fields.first {
+            case "stamp" where fields.count == 5:
+                guard let s = Int(fields[2]), let ns = Int(fields[3]), let size = Int(fields[4]) else { return }
+                let stamp = Stamp(path: fields[1], seconds: s, nanoseconds: ns, size: size)
+                // One changed file or folder invalidates every answer.
+                guard Stamp.of(stamp.path) == stamp else { return }
+                stamps.append(stamp)
+            case "font" where fields.count == 4:
+                guard let index = Int(fields[3]) else { return }
+                entries[fields[1]] = FontCatalog.FontFile(path: fields[2], index: index)
+            default:
+                return
+            }
+        }
+        guard !stamps.isEmpty else { return }
+        self.stamps = stamps
+        self.entries = entries
+    }
+
+    private func write() {
+        var text = Self.header + "\nenv\t" + Self.environmentKey() + "\n"
+        for stamp in stamps {
+            text += "stamp\t\(stamp.path)\t\(stamp.seconds)\t\(stamp.nanoseconds)\t\(stamp.size)\n"
+        }
+        for name in entries.keys.sorted() {
+            let file = entries[name]!
+            text += "font\t\(name)\t\(file.path)\t\(file.index)\n"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A temporary file renamed over the old one: a concurrent run reads
+        // either file whole, never half of one.
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Stamps for everything `config`'s answers depend on (see the type's comment).
+    static func stamps(of config: OpaquePointer) -> [Stamp] {
+        var paths: [String] = []
+        func collect(_ list: OpaquePointer?) {
+            guard let list else { return }
+            defer { FcStrListDone(list) }
+            while let item = FcStrListNext(list) { paths.append(String(cString: item)) }
+        }
+        collect(FcConfigGetConfigFiles(config))
+        // conf.d and friends: a configuration file added or removed changes them.
+        paths += paths.map { ($0 as NSString).deletingLastPathComponent }
+        collect(FcConfigGetFontDirs(config))
+        // User configuration that may appear later (absent now: stamped as absent).
+        let environment = ProcessInfo.processInfo.environment
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+            let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+            paths += [configHome + "/fontconfig", configHome + "/fontconfig/fonts.conf", configHome + "/fontconfig/conf.d",
+                      home + "/.fonts.conf", home + "/.fonts", dataHome + "/fonts"]
+        }
+        var seen: Set<String> = []
+        return paths.filter { !$0.isEmpty && !$0.contains("\t") && !$0.contains("\n") && seen.insert($0).inserted }
+            .map(Stamp.of)
+    }
+}

@@ -1,0 +1,172 @@
+import CellGeometry
+@testable import CellRaster
+import CellTestSupport
+import Testing
+
+/// Text through cached glyph masks (`Canvas.fillGlyphs`, `GlyphMaskCache`):
+/// the pixels are exactly those of the outlines filled as one path with each
+/// glyph moved to the nearest quarter pixel, so they differ from the outlines
+/// filled where they are only by that move (at most 1/8 pixel each way).
+/// Synthetic "glyphs" (outlines in font units, y up) stand in for a font's.
+@Suite struct GlyphMaskTests {
+    /// An owner per test glyph set, as a font face is for real glyphs.
+    final class Face {}
+
+    /// A glyph-like outline of 1000 units: an "o" (ring, two contours of
+    /// opposite direction), a slanted stem and a curved tail.
+    static func outline(_ kind: Int) -> Path {
+        var p = Path()
+        switch kind % 3 {
+        case 0:
+            p.addEllipse(in: Rect(x: 40, y: 0, width: 520, height: 540))
+            var inner = Path()
+            inner.move(to: Point(170, 270))
+            inner.curve(control1: Point(170, 420), control2: Point(430, 420), to: Point(430, 270))
+            inner.curve(control1: Point(430, 120), control2: Point(170, 120), to: Point(170, 270))
+            inner.close()
+            p.addPath(inner)
+        case 1:
+            p.move(to: Point(60, 0)); p.line(to: Point(190, 0)); p.line(to: Point(330, 720))
+            p.line(to: Point(200, 720)); p.close()
+        default:
+            p.move(to: Point(50, 0)); p.line(to: Point(150, 0))
+            p.curve(control1: Point(150, 300), control2: Point(380, 520), to: Point(560, 540))
+            p.line(to: Point(560, 640))
+            p.curve(control1: Point(300, 620), control2: Point(50, 380), to: Point(50, 0)); p.close()
+        }
+        return p
+    }
+
+    /// A run of glyphs at 13 pt from `(x, y)` (baseline), advancing by a
+    /// fractional amount so the glyphs take many sub-pixel positions; `snap`
+    /// moves each origin to where the mask cache puts it for `ctm`.
+    static func run(_ face: Face, count: Int, x: Double, y: Double, size: Double = 13,
+                    snapTo ctm: AffineTransform? = nil) -> [PlacedGlyph] {
+        let s = size / 1000
+        var glyphs: [PlacedGlyph] = []
+        var pen = x
+        for i in 0..<count {
+            let outline = outline(i)
+            var t = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: y)
+            if let ctm, let inverse = ctm.inverted {
+                let device = ctm.apply(Point(pen, y))
+                let snapped = Point((device.x * 4).rounded() / 4, (device.y * 4).rounded() / 4)
+                let user = inverse.apply(snapped)
+                t = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: user.x, ty: user.y)
+            }
+            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
+                                      transform: t))
+            pen += 7.37 + 0.113 * Double(i)
+        }
+        return glyphs
+    }
+
+    static func asOnePath(_ glyphs: [PlacedGlyph]) -> Path {
+        var path = Path()
+        for g in glyphs { path.addPath(g.outline, transform: g.transform) }
+        return path
+    }
+
+    func canvases(scale: Double) throws -> (Canvas, Canvas) {
+        let a = try Canvas(width: 200, height: 40, scale: scale)
+        let b = try Canvas(width: 200, height: 40, scale: scale)
+        for c in [a, b] {
+            c.fillAll(.white)
+            c.setFillColor(Color(r: 0.1, g: 0.2, b: 0.5))
+        }
+        return (a, b)
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func masksEqualTheOutlinesAtQuarterPixelPositions(scale: Double) throws {
+        let (masked, filled) = try canvases(scale: scale)
+        let face = Face()
+        let ctm = AffineTransform.scale(scale, scale)
+        // Glyphs that do not touch: exact, not even a rounding apart.
+        let glyphs = Self.run(face, count: 18, x: 3.3, y: 20.61, snapTo: ctm)
+        masked.fillGlyphs(glyphs)
+        filled.fill(Self.asOnePath(glyphs))
+        let difference = try #require(ImageComparison.compare(masked.buffer, filled.buffer))
+        #expect(difference.maxChannel == 0, "\(difference)")
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func masksMoveGlyphsAtMostAnEighthOfAPixel(scale: Double) throws {
+        let (masked, filled) = try canvases(scale: scale)
+        let glyphs = Self.run(Face(), count: 18, x: 3.3, y: 20.61)
+        masked.fillGlyphs(glyphs)
+        filled.fill(Self.asOnePath(glyphs))
+        // A move of at most 1/8 pixel each way changes a pixel's coverage by
+        // at most (1/8 + 1/8) of the edge length inside it when the edge is
+        // diagonal, 1/8 when it is straight; measured at most 44 levels
+        // here (the text color is 230 levels from white in its largest channel).
+        let difference = try #require(ImageComparison.compare(masked.buffer, filled.buffer, tolerance: 48))
+        #expect(difference.pixelsOver == 0, "\(difference)")
+        // And they do move (the test would pass trivially if masks were not used).
+        #expect(difference.maxChannel > 0)
+    }
+
+    /// Rotated or skewed text, or anti-aliasing off: the outlines are filled
+    /// exactly where they are.
+    @Test func otherTransformsFillTheOutlines() throws {
+        for setup in [{ (c: Canvas) in c.rotate(0.3) }, { c in c.concat(AffineTransform(a: 1, b: 0, c: 0.2, d: 1, tx: 0, ty: 0)) },
+                      { c in c.scaleBy(1, 1.5) }, { c in c.setAntialias(false) }] {
+            let (masked, filled) = try canvases(scale: 2)
+            setup(masked)
+            setup(filled)
+            let glyphs = Self.run(Face(), count: 12, x: 10.2, y: 22.4)
+            masked.fillGlyphs(glyphs)
+            filled.fill(Self.asOnePath(glyphs))
+            #expect(ImageComparison.compare(masked.buffer, filled.buffer)?.maxChannel == 0)
+        }
+    }
+
+    /// Big glyphs are not cached: exact outlines (720 units at 120 pt and
+    /// scale 2 are 173 pixels, above `maxMaskSide`).
+    @Test func largeGlyphsFillTheOutlines() throws {
+        let (masked, filled) = try canvases(scale: 2)
+        let glyphs = Self.run(Face(), count: 2, x: 2.3, y: 38.7, size: 120)
+        masked.fillGlyphs(glyphs)
+        filled.fill(Self.asOnePath(glyphs))
+        #expect(ImageComparison.compare(masked.buffer, filled.buffer)?.maxChannel == 0)
+    }
+
+    /// Masked text goes through the same compositing as a path: a `clear`
+    /// knockout, alpha and a clip give the same pixels as the outlines at the
+    /// snapped positions.
+    @Test func blendAlphaAndClipApply() throws {
+        let (masked, filled) = try canvases(scale: 2)
+        let face = Face()
+        let glyphs = Self.run(face, count: 18, x: 3.3, y: 20.61, snapTo: .scale(2, 2))
+        for c in [masked, filled] {
+            c.setFillColor(Color(r: 0.2, g: 0.6, b: 0.3))
+            c.fillRect(Rect(x: 0, y: 5, width: 200, height: 20))
+            var ellipse = Path()
+            ellipse.addEllipse(in: Rect(x: 20, y: 0, width: 120, height: 40))
+            c.clip(ellipse)
+            c.setAlpha(0.7)
+            c.setBlendMode(.clear)
+        }
+        masked.fillGlyphs(glyphs)
+        filled.fill(Self.asOnePath(glyphs))
+        #expect(ImageComparison.compare(masked.buffer, filled.buffer)?.maxChannel == 0)
+    }
+
+    /// The same glyph at the same scale and phase is rasterized once; the
+    /// cache never holds more than its budget.
+    @Test func cacheReusesMasksWithinBudget() throws {
+        let cache = GlyphMaskCache.shared
+        let rasterizer = Rasterizer()
+        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0]
+        let first = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
+        let again = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
+        #expect(first === again)
+        let otherPhase = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 2, phaseY: 2, rasterizer: rasterizer))
+        #expect(otherPhase !== first)
+        #expect(cache.mask(for: glyph, scale: 1, phaseX: 0, phaseY: 0, rasterizer: rasterizer) == nil)
+        for i in 0..<3000 {
+            _ = cache.mask(for: glyph, scale: 0.2 + Double(i) * 1e-4, phaseX: 0, phaseY: 0, rasterizer: rasterizer)
+        }
+        #expect(cache.cachedBytes <= GlyphMaskCache.budgetBytes)
+    }
+}
