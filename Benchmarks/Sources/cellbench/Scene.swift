@@ -17,6 +17,8 @@ struct Scene: Sendable {
     var drawsText = false
     /// What the script's `cell.param` calls get (`-D name=value`).
     var params: [String: Param] = [:]
+    /// The reference scene's row count (nil for the other scenes).
+    var rows: Int?
     let drawCairo: @Sendable (OpaquePointer) -> Void
 
     /// Whole pixels, rounded up as celllua sizes a canvas (CanvasLimits.pixelSize).
@@ -45,9 +47,6 @@ struct Scene: Sendable {
         scene.drawsText = true
         return scene
     }
-
-    /// The reference scene's row count (nil for the other scenes).
-    var rows: Int?
 
     static let all: [Scene] = [
         reference(),
