@@ -43,6 +43,23 @@ struct CellBench: ParsableCommand {
     @Option(name: .long, help: "Folder for --check's images (created if missing).")
     var out: String?
 
+    @Option(name: .long, help: "Rows of the reference scene, a multiple of 5 (default 20, DESIGN.md's scene).")
+    var rows: Int?
+
+    @Option(name: .long, help: "Pixels per point of the reference scene (default 2).")
+    var scale: Double?
+
+    @Flag(name: .long, help: "Measure each side of each scene in a process of its own, and show each one's peak RSS.")
+    var isolate = false
+
+    @Flag(name: .long, help: "Time the reference scene at scale 1, 2, 3 (20 rows) and at 20, 200, 2000 rows (scale \(Scaling.rowsScale.shortText)), celllua against cairo, each in a process of its own.")
+    var scaling = false
+
+    /// Set in the child processes of --isolate and --scaling: measure this
+    /// one side of the one scene and print the result line.
+    @Option(name: .long, help: .hidden)
+    var child: Side?
+
     func validate() throws {
         let known = Set(Scene.all.map(\.name))
         for name in scene where !known.contains(name) {
@@ -51,69 +68,141 @@ struct CellBench: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
         guard minTime >= 0, warmup >= 0 else { throw ValidationError("--min-time and --warmup must not be negative") }
         if check && out == nil { throw ValidationError("--check needs --out DIR") }
+        if let rows, rows < 5 || rows % 5 != 0 { throw ValidationError("--rows must be a positive multiple of 5") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        if child != nil && scene.count != 1 { throw ValidationError("--child needs exactly one --scene") }
     }
 
     var selectedScenes: [Scene] {
-        scene.isEmpty ? Scene.all : Scene.all.filter { scene.contains($0.name) }
+        let all = Scene.all.map { $0.name == "reference" ? Scene.reference(rows: rows ?? 20, scale: scale ?? 2) : $0 }
+        return scene.isEmpty ? all : all.filter { scene.contains($0.name) }
+    }
+
+    var plan: MeasurePlan {
+        MeasurePlan(warmup: warmup, minFrames: frames, minSeconds: minTime, maxFrames: max(frames, 5000))
     }
 
     mutating func run() throws {
         let directory = scenesDir ?? Scene.defaultDirectory()
+        if let child {
+            try runChild(child, scene: selectedScenes[0], directory: directory)
+            return
+        }
         if check {
             try runCheck(directory: directory, out: out!)
             return
         }
-        let plan = MeasurePlan(warmup: warmup, minFrames: frames, minSeconds: minTime,
-                               maxFrames: max(frames, 5000))
+        if scaling {
+            try Scaling(bench: self, directory: directory).run()
+            return
+        }
         var rows: [Row] = []
         for scene in selectedScenes {
-            rows.append(try measure(scene, directory: directory, plan: plan))
+            rows.append(try measure(scene, directory: directory))
         }
         printTable(rows)
-        print(String(format: "peak RSS: %.1f MiB", peakRSSMiB()))
+        if isolate {
+            print(String(format: "MiB = peak RSS of the process that measured that side alone; a process that draws nothing peaks at %.1f MiB.",
+                         try isolated(.idle, Scene.reference(), directory: directory).peakMiB ?? 0))
+        } else {
+            print(String(format: "peak RSS: %.1f MiB", peakRSSMiB()))
+        }
     }
 
     // MARK: timing
 
-    struct Row {
-        var scene: Scene
-        var fresh: Timing
-        var reused: Timing?
-        var cairo: Timing
+    /// What one measurement times (see the table's columns).
+    enum Side: String, ExpressibleByArgument, CaseIterable {
+        case fresh, reused, cairo
+        /// Draws nothing: the peak RSS of a bare cellbench process.
+        case idle
     }
 
-    func measure(_ scene: Scene, directory: String, plan: MeasurePlan) throws -> Row {
+    struct Row {
+        var scene: Scene
+        var fresh: Measured
+        var reused: Measured?
+        var cairo: Measured
+    }
+
+    /// A side's timing and, when measured in a process of its own, that process' peak RSS.
+    struct Measured {
+        var timing: Timing
+        var peakMiB: Double?
+    }
+
+    func measure(_ scene: Scene, directory: String) throws -> Row {
         let script = directory + "/" + scene.scriptName
         try verify(scene, script: script)
-        let options = LuaRuntime.Options()
-
-        progress("\(scene.name): celllua, fresh runtime per frame")
-        let fresh = try plan.run {
-            let runtime = LuaRuntime(options: options)
-            runtime.fileWritten = { _ in }
-            _ = try runtime.run(scriptAt: script)
+        let sides: [Side] = noReuse ? [.fresh, .cairo] : [.fresh, .reused, .cairo]
+        var results: [Side: Measured] = [:]
+        for side in sides {
+            progress("\(scene.name): \(side.label)\(isolate ? " (own process)" : "")")
+            results[side] = isolate ? try isolated(side, scene, directory: directory)
+                                    : Measured(timing: try measureSide(side, scene, script: script), peakMiB: nil)
         }
+        return Row(scene: scene, fresh: results[.fresh]!, reused: results[.reused], cairo: results[.cairo]!)
+    }
 
-        var reused: Timing? = nil
-        if !noReuse {
-            progress("\(scene.name): celllua, one runtime reused")
+    /// Times one side of `scene` in this process.
+    func measureSide(_ side: Side, _ scene: Scene, script: String) throws -> Timing {
+        let options = scene.luaOptions
+        switch side {
+        case .fresh:
+            return try plan.run {
+                let runtime = LuaRuntime(options: options)
+                runtime.fileWritten = { _ in }
+                _ = try runtime.run(scriptAt: script)
+            }
+        case .reused:
             let runtime = LuaRuntime(options: options)
             runtime.fileWritten = { _ in }
-            reused = try plan.run {
+            return try plan.run {
                 _ = try runtime.run(scriptAt: script)
                 try runtime.run(code: "collectgarbage()")
             }
+        case .cairo:
+            return plan.run { _ = cairoFrame(scene) }
+        case .idle:
+            return Timing(frames: 0, median: 0, min: 0)
         }
+    }
 
-        progress("\(scene.name): cairo")
-        let cairo = plan.run { _ = cairoFrame(scene) }
-        return Row(scene: scene, fresh: fresh, reused: reused, cairo: cairo)
+    /// The child's side of `isolated`: one line on stdout.
+    func runChild(_ side: Side, scene: Scene, directory: String) throws {
+        let timing = try measureSide(side, scene, script: directory + "/" + scene.scriptName)
+        print("cellbench-child \(timing.frames) \(timing.median) \(timing.min) \(peakRSSOfThisImageMiB() ?? peakRSSMiB())")
+    }
+
+    /// Measures one side of `scene` in a child cellbench (`--child`), so the
+    /// peak RSS it reports is that side's alone (plus the process' own).
+    func isolated(_ side: Side, _ scene: Scene, directory: String) throws -> Measured {
+        var arguments = ["--child", side.rawValue, "--scene", scene.name, "--frames", String(frames),
+                         "--min-time", String(minTime), "--warmup", String(warmup), "--scenes-dir", directory]
+        if let rows = scene.rows {
+            arguments += ["--rows", String(rows), "--scale", String(scene.scale)]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(whereSeparator: \.isWhitespace)
+        guard process.terminationStatus == 0, fields.count == 5, fields[0] == "cellbench-child",
+              let n = Int(fields[1]), let median = Double(fields[2]), let fastest = Double(fields[3]),
+              let peak = Double(fields[4]) else {
+            throw BenchError("the child measuring \(scene.name) (\(side.rawValue)) failed (status \(process.terminationStatus)): \(output)")
+        }
+        return Measured(timing: Timing(frames: n, median: median, min: fastest), peakMiB: peak)
     }
 
     /// One untimed run of each side: the script must give a canvas of the
     /// scene's pixel size and cairo must end without an error.
     func verify(_ scene: Scene, script: String) throws {
-        let canvas = try renderCelllua(script: script)
+        let canvas = try renderCelllua(scene, script: script)
         guard canvas.pixelWidth == scene.pixelWidth, canvas.pixelHeight == scene.pixelHeight else {
             throw BenchError("\(script) renders \(canvas.pixelWidth)x\(canvas.pixelHeight) px; the cairo side draws \(scene.pixelWidth)x\(scene.pixelHeight)")
         }
@@ -125,8 +214,8 @@ struct CellBench: ParsableCommand {
         }
     }
 
-    func renderCelllua(script: String) throws -> Canvas {
-        let runtime = LuaRuntime(options: LuaRuntime.Options())
+    func renderCelllua(_ scene: Scene, script: String) throws -> Canvas {
+        let runtime = LuaRuntime(options: scene.luaOptions)
         runtime.fileWritten = { _ in }
         guard let canvas = try runtime.run(scriptAt: script) ?? runtime.lastCanvas else {
             throw BenchError("\(script) made no canvas")
@@ -135,12 +224,14 @@ struct CellBench: ParsableCommand {
     }
 
     func printTable(_ rows: [Row]) {
-        var table: [[String]] = [["scene", "pixels", "celllua ms", "reused ms", "cairo ms",
-                                  "celllua/cairo", "reused/cairo", "frames"]]
+        var header = ["scene", "pixels", "celllua ms", "reused ms", "cairo ms", "celllua/cairo", "reused/cairo"]
+        if isolate { header += ["celllua MiB", "reused MiB", "cairo MiB"] }
+        var table: [[String]] = [header + ["frames"]]
         for row in rows {
-            let ms = { (t: Timing) in String(format: "%.2f", t.median * 1000) }
-            let ratio = { (t: Timing) in String(format: "%.2fx", t.median / row.cairo.median) }
-            table.append([
+            let ms = { (m: Measured) in String(format: "%.2f", m.timing.median * 1000) }
+            let ratio = { (m: Measured) in String(format: "%.2fx", m.timing.median / row.cairo.timing.median) }
+            let mib = { (m: Measured) in m.peakMiB.map { String(format: "%.1f", $0) } ?? "-" }
+            var line = [
                 row.scene.name,
                 "\(row.scene.pixelWidth)x\(row.scene.pixelHeight)",
                 ms(row.fresh),
@@ -148,19 +239,13 @@ struct CellBench: ParsableCommand {
                 ms(row.cairo),
                 ratio(row.fresh),
                 row.reused.map(ratio) ?? "-",
-                [row.fresh.frames, row.reused?.frames, row.cairo.frames]
-                    .compactMap { $0 }.map(String.init).joined(separator: "/"),
-            ])
+            ]
+            if isolate { line += [mib(row.fresh), row.reused.map(mib) ?? "-", mib(row.cairo)] }
+            line.append([row.fresh.timing.frames, row.reused?.timing.frames, row.cairo.timing.frames]
+                .compactMap { $0 }.map(String.init).joined(separator: "/"))
+            table.append(line)
         }
-        let widths = (0..<table[0].count).map { col in table.map { $0[col].count }.max()! }
-        for (i, line) in table.enumerated() {
-            let cells = line.enumerated().map { col, text in
-                let pad = String(repeating: " ", count: widths[col] - text.count)
-                return col < 2 ? text + pad : pad + text
-            }
-            print(cells.joined(separator: "  "))
-            if i == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
-        }
+        printColumns(table, left: 2)
         print("ms = median per frame after warm-up; celllua = fresh LuaRuntime per frame; reused = one runtime for every frame.")
     }
 
@@ -174,31 +259,45 @@ struct CellBench: ParsableCommand {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         for scene in selectedScenes {
             let script = directory + "/" + scene.scriptName
-            let canvas = try renderCelllua(script: script)
+            let canvas = try renderCelllua(scene, script: script)
             let cellPath = "\(out)/\(scene.name)-celllua.png"
             try AtomicFile.write(try PNGCodec.encode(canvas.buffer), to: cellPath)
             print(cellPath)
-
-            let surface = cairoFrame(scene, keep: true)!
-            defer { cairo_surface_destroy(surface) }
-            let cairoPath = "\(out)/\(scene.name)-cairo.png"
-            let status = cairo_surface_write_to_png(surface, cairoPath)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw BenchError("cairo could not write \(cairoPath): \(String(cString: cairo_status_to_string(status)))")
-            }
-            print(cairoPath)
-
             guard canvas.pixelWidth == scene.pixelWidth, canvas.pixelHeight == scene.pixelHeight else {
                 print("  sizes differ: celllua \(canvas.pixelWidth)x\(canvas.pixelHeight), cairo \(scene.pixelWidth)x\(scene.pixelHeight)")
                 continue
             }
-            let diff = compare(canvas.buffer, surface)
-            let diffPath = "\(out)/\(scene.name)-diff.png"
-            try AtomicFile.write(try PNGCodec.encode(diff.image), to: diffPath)
-            print(diffPath)
-            print(String(format: "  %@: mean |difference| %.3f of 255 (premultiplied RGBA), largest %d; %d pixels (%.3f%%) off by more than 8",
-                         scene.name, diff.meanAbs, diff.max, diff.over8, Double(diff.over8) * 100 / Double(canvas.pixelWidth * canvas.pixelHeight)))
+            try checkCairo(scene, against: canvas, out: out, suffix: "", what: "")
+            if scene.drawsText {
+                // The same with cairo's glyphs filled as outlines: what is
+                // left is everything but cairo_show_glyphs' pixel-snapped origins.
+                CairoText.fillOutlines = true
+                defer { CairoText.fillOutlines = false }
+                try checkCairo(scene, against: canvas, out: out, suffix: "-outlines",
+                               what: ", cairo's glyphs as filled outlines (cairo_glyph_path, not timed)")
+            }
         }
+    }
+
+    /// Renders `scene` with cairo, writes it and the difference image from
+    /// `canvas` as `NAME-cairo<suffix>.png` and `NAME<suffix>-diff.png`, and
+    /// prints the agreement figures.
+    func checkCairo(_ scene: Scene, against canvas: Canvas, out: String, suffix: String, what: String) throws {
+        let surface = cairoFrame(scene, keep: true)!
+        defer { cairo_surface_destroy(surface) }
+        let cairoPath = "\(out)/\(scene.name)-cairo\(suffix).png"
+        let status = cairo_surface_write_to_png(surface, cairoPath)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw BenchError("cairo could not write \(cairoPath): \(String(cString: cairo_status_to_string(status)))")
+        }
+        print(cairoPath)
+        let diff = compare(canvas.buffer, surface)
+        let diffPath = "\(out)/\(scene.name)\(suffix)-diff.png"
+        try AtomicFile.write(try PNGCodec.encode(diff.image), to: diffPath)
+        print(diffPath)
+        print(String(format: "  %@%@: mean |difference| %.3f of 255 (premultiplied RGBA), largest %d; %d pixels (%.3f%%) off by more than 8",
+                     scene.name, what, diff.meanAbs, diff.max, diff.over8,
+                     Double(diff.over8) * 100 / Double(canvas.pixelWidth * canvas.pixelHeight)))
     }
 
     struct Difference {
@@ -242,6 +341,36 @@ struct CellBench: ParsableCommand {
         return Difference(meanAbs: Double(total) / Double(w * h * 4), max: worst,
                           over8: over, image: image)
     }
+}
+
+/// Prints `table` (its first line the header) in aligned columns: the
+/// first `left` columns left-aligned, the rest right-aligned.
+func printColumns(_ table: [[String]], left: Int) {
+    let widths = (0..<table[0].count).map { col in table.map { $0[col].count }.max()! }
+    for (i, line) in table.enumerated() {
+        let cells = line.enumerated().map { col, text in
+            let pad = String(repeating: " ", count: widths[col] - text.count)
+            return col < left ? text + pad : pad + text
+        }
+        print(cells.joined(separator: "  "))
+        if i == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+    }
+}
+
+extension CellBench.Side {
+    var label: String {
+        switch self {
+        case .fresh: return "celllua, fresh runtime per frame"
+        case .reused: return "celllua, one runtime reused"
+        case .cairo: return "cairo"
+        case .idle: return "nothing (process baseline)"
+        }
+    }
+}
+
+extension Double {
+    /// 2 -> "2", 0.25 -> "0.25".
+    var shortText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 struct BenchError: Error, CustomStringConvertible {

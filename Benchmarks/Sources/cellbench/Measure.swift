@@ -48,3 +48,17 @@ func peakRSSMiB() -> Double {
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024
 }
+
+/// Peak resident set size of this process' address space since it was
+/// exec'd, in MiB (VmHWM in /proc/self/status). Unlike getrusage's
+/// ru_maxrss, which Linux carries over from the parent into a child spawned
+/// with fork or vfork and exec, this is the child's own. nil if unreadable.
+func peakRSSOfThisImageMiB() -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let fields = line.split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 2, let kib = Double(fields[1]) else { return nil }
+        return kib / 1024
+    }
+    return nil
+}

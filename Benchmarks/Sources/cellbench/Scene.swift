@@ -1,3 +1,4 @@
+import CellLua
 import Foundation
 
 /// A benchmark scene: a Lua script for celllua and the same drawing through
@@ -11,13 +12,44 @@ struct Scene: Sendable {
     let height: Double
     let scale: Double
     let summary: String
+    /// Draws text (cairo: `cairo_show_glyphs`); --check then also compares
+    /// with cairo's glyphs filled as outlines.
+    var drawsText = false
+    /// What the script's `cell.param` calls get (`-D name=value`).
+    var params: [String: Param] = [:]
+    /// The reference scene's row count (nil for the other scenes).
+    var rows: Int?
     let drawCairo: @Sendable (OpaquePointer) -> Void
 
-    var pixelWidth: Int { Int((width * scale).rounded()) }
-    var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// Whole pixels, rounded up as celllua sizes a canvas (CanvasLimits.pixelSize).
+    var pixelWidth: Int { Swift.max(1, Int((width * scale - 1e-9).rounded(.up))) }
+    var pixelHeight: Int { Swift.max(1, Int((height * scale - 1e-9).rounded(.up))) }
     var scriptName: String { name + ".lua" }
 
+    /// The runtime options a celllua frame runs the script with.
+    var luaOptions: LuaRuntime.Options {
+        var options = LuaRuntime.Options()
+        options.params = params
+        return options
+    }
+
+    /// DESIGN.md's reference scene (`scenes/reference.lua`, ReferenceScene):
+    /// `rows` rows (a multiple of 5) at `scale`; 20 rows at scale 2 is the
+    /// scene as DESIGN.md gives it, 640x2160 px.
+    static func reference(rows: Int = 20, scale: Double = 2) -> Scene {
+        var scene = Scene(
+            name: "reference", width: ReferenceScene.width, height: ReferenceScene.height(rows: rows), scale: scale,
+            summary: "DESIGN.md's reference scene with cell.ui: a grouped table of \(rows) rows in sections of 5, full length",
+            drawCairo: { ReferenceScene.draw($0, rows: rows) })
+        scene.params = ["rows": Param(.number(Double(rows)), source: "cellbench"),
+                        "scale": Param(.number(scale), source: "cellbench")]
+        scene.rows = rows
+        scene.drawsText = true
+        return scene
+    }
+
     static let all: [Scene] = [
+        reference(),
         Scene(name: "paths", width: PathsScene.width, height: PathsScene.height, scale: 2,
               summary: "500 translucent fills (polygons, ellipses, rounded rects, blobs; even-odd; a clip) + 300 strokes",
               drawCairo: PathsScene.draw),
@@ -35,7 +67,7 @@ struct Scene: Sendable {
               drawCairo: LayersScene.draw),
         Scene(name: "text", width: TextScene.width, height: TextScene.height, scale: 2,
               summary: "about 1,900 glyphs of UI text in 85 c:text calls (bold 13/24, regular 12), shaped and kerned",
-              drawCairo: TextScene.draw),
+              drawsText: true, drawCairo: TextScene.draw),
     ]
 
     /// Where the scripts live: `Benchmarks/scenes`, found from this source
