@@ -40,34 +40,59 @@ extension Canvas {
                 }
             }
             mask.bounds = bounds
+            mask.findFullRuns()
             state.clip = .mask(mask)
         }
     }
 
     private func clip(toDevicePolygons polygons: [Polyline], rule: FillRule) {
         let previous = state.clip
-        // The new clip lies within the old one: the mask covers only that.
-        let area = previous.bounds.intersection(fullRect)
+        // The new clip lies within the old one and within the path's
+        // bounding box: the mask covers only that (a cell's clip costs a
+        // cell's pixels whatever clip it is cut from).
+        var area = previous.bounds.intersection(fullRect)
+        var minPX = Double.infinity, minPY = Double.infinity, maxPX = -Double.infinity, maxPY = -Double.infinity
+        for poly in polygons {
+            for p in poly.points where p.isFinite {
+                minPX = Swift.min(minPX, p.x)
+                maxPX = Swift.max(maxPX, p.x)
+                minPY = Swift.min(minPY, p.y)
+                maxPY = Swift.max(maxPY, p.y)
+            }
+        }
+        area = minPX <= maxPX
+            ? area.intersection(IntRect.covering(minX: minPX, minY: minPY, maxX: maxPX, maxY: maxPY, limit: area))
+            : .empty
         let mask = ClipMask(area: area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         if !area.isEmpty {
-            rasterizer.fill(polygons, rule: rule, antialias: state.antialias, bounds: area) { y, x, count, coverage in
-                let row = mask.pointer(x: x, y: y)
-                switch previous {
-                case .rect:
-                    row.update(from: coverage, count: count)
-                case .mask(let m):
-                    let old = m.pointer(x: x, y: y)
-                    for n in 0..<count { row[n] = multiply255(coverage[n], old[n]) }
+            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: area) { span in
+                let row = mask.pointer(x: span.x, y: span.y)
+                switch (previous, span.coverage) {
+                case (.rect, let coverage?):
+                    row.update(from: coverage, count: span.count)
+                case (.rect, nil):
+                    row.update(repeating: span.constant, count: span.count)
+                case (.mask(let m), let coverage?):
+                    let old = m.pointer(x: span.x, y: span.y)
+                    for n in 0..<span.count { row[n] = multiply255(coverage[n], old[n]) }
+                case (.mask(let m), nil):
+                    let old = m.pointer(x: span.x, y: span.y)
+                    if span.constant == 255 {
+                        row.update(from: old, count: span.count)
+                    } else {
+                        for n in 0..<span.count { row[n] = multiply255(span.constant, old[n]) }
+                    }
                 }
-                minX = Swift.min(minX, x)
-                maxX = Swift.max(maxX, x + count)
-                minY = Swift.min(minY, y)
-                maxY = Swift.max(maxY, y + 1)
+                minX = Swift.min(minX, span.x)
+                maxX = Swift.max(maxX, span.x + span.count)
+                minY = Swift.min(minY, span.y)
+                maxY = Swift.max(maxY, span.y + 1)
             }
         }
         let bounds = maxX < 0 ? IntRect.empty : IntRect(x0: minX, y0: minY, x1: maxX, y1: maxY)
         mask.bounds = bounds
+        mask.findFullRuns()
         state.clip = .mask(mask)
     }
 

@@ -177,16 +177,32 @@ extension Canvas {
         case .mask(let mask):
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
                 let masked = scratch.baseAddress!
-                produce(bounds) { s in
-                    let m = mask.pointer(x: s.x, y: s.y)
+                // Pixels `x..<x + count` of span `s` through the mask.
+                func throughMask(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
+                    let m = mask.pointer(x: x, y: s.y)
                     if let coverage = s.coverage {
-                        for n in 0..<s.count { masked[n] = multiply255(coverage[n], m[n]) }
+                        let c = coverage + (x - s.x)
+                        for n in 0..<count { masked[n] = multiply255(c[n], m[n]) }
                     } else if s.constant == 255 {
-                        masked.update(from: m, count: s.count)
+                        masked.update(from: m, count: count)
                     } else {
-                        for n in 0..<s.count { masked[n] = multiply255(s.constant, m[n]) }
+                        for n in 0..<count { masked[n] = multiply255(s.constant, m[n]) }
                     }
-                    body(surface.pointer(x: s.x, y: s.y), s.x, s.y, UnsafePointer(masked), 0, s.count)
+                    body(surface.pointer(x: x, y: s.y), x, s.y, UnsafePointer(masked), 0, count)
+                }
+                produce(bounds) { s in
+                    // Where the mask is full the span's own coverage goes
+                    // through as it is (a constant span stays constant).
+                    let full = mask.fullRun(y: s.y)
+                    let end = s.x + s.count
+                    let a = Swift.max(s.x, full.start), b = Swift.min(end, full.end)
+                    guard a < b else {
+                        throughMask(s, s.x, s.count)
+                        return
+                    }
+                    if a > s.x { throughMask(s, s.x, a - s.x) }
+                    body(surface.pointer(x: a, y: s.y), a, s.y, s.coverage.map { $0 + (a - s.x) }, s.constant, b - a)
+                    if end > b { throughMask(s, b, end - b) }
                 }
             }
         }

@@ -24,18 +24,63 @@ public final class ClipMask {
     public internal(set) var bounds: IntRect
     /// `area.width * area.height` bytes, row-major (at least one byte).
     let data: UnsafeMutablePointer<UInt8>
+    /// Per row of `area`: the longest run of fully covered pixels, as device
+    /// columns `fullStart[row]..<fullEnd[row]` (empty when start >= end).
+    /// Drawing through the mask passes coverage unchanged there, so a
+    /// rounded clip's interior costs what an unclipped fill does.
+    private var fullStart: UnsafeMutablePointer<Int32>
+    private var fullEnd: UnsafeMutablePointer<Int32>
 
-    /// A zeroed mask over `area`; the creator fills it and sets `bounds`.
+    /// A zeroed mask over `area`; the creator fills it, sets `bounds`, then
+    /// calls `findFullRuns`.
     init(area: IntRect) {
         self.area = area
         bounds = area
         let n = Swift.max(1, area.width * area.height)
         data = .allocate(capacity: n)
         data.initialize(repeating: 0, count: n)
+        let rows = Swift.max(1, area.height)
+        fullStart = .allocate(capacity: rows)
+        fullStart.initialize(repeating: 0, count: rows)
+        fullEnd = .allocate(capacity: rows)
+        fullEnd.initialize(repeating: 0, count: rows)
     }
 
     deinit {
         data.deallocate()
+        fullStart.deallocate()
+        fullEnd.deallocate()
+    }
+
+    /// Records each row's longest run of 255s (eight bytes at a time through
+    /// the interior). Call once the mask is filled.
+    func findFullRuns() {
+        guard !bounds.isEmpty else { return }
+        let all: UInt64 = ~0
+        for y in bounds.y0..<bounds.y1 {
+            let row = pointer(x: bounds.x0, y: y)
+            let width = bounds.width
+            var bestStart = 0, bestEnd = 0
+            var i = 0
+            while i < width {
+                while i < width, row[i] != 255 { i += 1 }
+                let start = i
+                while i + 8 <= width, UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self) == all { i += 8 }
+                while i < width, row[i] == 255 { i += 1 }
+                if i - start > bestEnd - bestStart {
+                    bestStart = start
+                    bestEnd = i
+                }
+            }
+            fullStart[y - area.y0] = Int32(bounds.x0 + bestStart)
+            fullEnd[y - area.y0] = Int32(bounds.x0 + bestEnd)
+        }
+    }
+
+    /// The fully covered columns of row `y` (within `area`).
+    @inline(__always)
+    func fullRun(y: Int) -> (start: Int, end: Int) {
+        (Int(fullStart[y - area.y0]), Int(fullEnd[y - area.y0]))
     }
 
     /// The byte of device pixel (x, y), which must lie within `area`.
