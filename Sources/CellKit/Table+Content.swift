@@ -24,7 +24,15 @@ extension Table {
             badge.color = spec.badgeColor
             badge.highlightColor = spec.badgeHighlightColor
             badge.highlighted = row.highlighted
-            let f = try badge.draw(in: canvas, right: contentWidth - 13, centerY: h / 2, text: text)
+            // The seed's badge is drawn by a view of its own (DDBadgeView,
+            // over the cell's background): its knockout clears that view's
+            // backing store, so the cell's background shows through the
+            // digits. The view draws nothing else before the knockout, so a
+            // layer around the pill (and its anti-aliased rim) is that store.
+            let f = try badge.frame(right: contentWidth - 13, centerY: h / 2, text: text)
+            try canvas.drawingLayer(at: f.insetBy(dx: -1, dy: -1)) {
+                try badge.draw(in: canvas, right: contentWidth - 13, centerY: h / 2, text: text)
+            }
             textRight = f.x - 5
         }
         if let text {

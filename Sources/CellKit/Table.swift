@@ -10,6 +10,9 @@ public final class Table {
     /// Measures and draws the labels; nil draws none (layout still works).
     let text: KitText?
     let backgrounds: CellBackgrounds
+    /// Puts every cell in a layer, also those whose drawing cannot tell
+    /// (tests compare that with the default, which skips those layers).
+    public var alwaysLayerCells = false
 
     public init(_ spec: TableSpec, text: KitText?) throws {
         self.spec = spec
