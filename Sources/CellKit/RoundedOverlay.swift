@@ -29,7 +29,29 @@ public struct RoundedOverlay {
             path.addRect(bounds)
             Self.addCounterClockwiseRoundedRect(bounds, radius: radius, to: &path)
             canvas.setFillColor(color)
-            canvas.fill(path, rule: .evenodd)
+            // The fill is empty away from the corners (the shared sides
+            // cancel exactly), so it is drawn through four corner squares:
+            // each `radius` wide plus a margin of two device pixels on every
+            // side, so no clip edge cuts a pixel the fill touches, and
+            // the pixels are those of one fill of the whole frame, at the cost
+            // of the corners instead of a sweep over every row of the frame.
+            let r = Swift.max(0, Swift.min(radius, w / 2, h / 2))
+            let m = canvas.state.ctm
+            let pixelsPerPoint = Swift.min((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+            let margin = pixelsPerPoint > 0 ? 2 / pixelsPerPoint : .infinity
+            let side = r + 2 * margin
+            // Squares that overlap would paint their common pixels twice.
+            guard side.isFinite, 2 * side <= Swift.min(w, h) else {
+                canvas.fill(path, rule: .evenodd)
+                return
+            }
+            let far = (x: w - r - margin, y: h - r - margin)
+            for (x, y) in [(-margin, -margin), (far.x, -margin), (-margin, far.y), (far.x, far.y)] {
+                canvas.withSavedState {
+                    canvas.clipRect(Rect(x: x, y: y, width: side, height: side))
+                    canvas.fill(path, rule: .evenodd)
+                }
+            }
         }
     }
 
