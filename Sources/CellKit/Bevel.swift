@@ -34,32 +34,100 @@ public struct Bevel {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return }
         let d = offsetInPixels ? 1 / Swift.max(canvas.scale, 1e-9) : offset
-        let shape = Path.build { $0.addRoundedRect(r, radius: radius) }
         // The layer holds the whole effect: the stroke's outer half and the
         // bevel poking out below.
         let frame = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 + d)
-        try canvas.drawingLayer(at: frame) {
-            canvas.setFillColor(bevelColor)
-            canvas.fill(Path.build { $0.addRoundedRect(Rect(x: r.x, y: r.y, width: r.width, height: r.height + d), radius: radius) })
+        let layered = {
+            try canvas.drawingLayer(at: frame) { try drawLayers(in: canvas, rect: r, offset: d) }
+        }
+        guard let split = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+            try layered()
+            return
+        }
+        // Away from its edges the layer holds nothing but the opaque fill,
+        // which composites as itself: that part is filled in place, and the
+        // layer is made only for the four strips around it, each a
+        // pixel-aligned piece of the same layer (so every pixel is computed
+        // as in one layer over the whole frame).
+        canvas.withSavedState {
             canvas.setFillColor(fill)
-            canvas.fill(shape)
-            canvas.withSavedState {
-                canvas.clip(shape)
-                let band = Path.build {
-                    $0.addRoundedRect(r, radius: radius)
-                    $0.addRoundedRect(Rect(x: r.x, y: r.y + d, width: r.width, height: r.height), radius: radius)
-                }
-                canvas.setFillColor(shadowColor)
-                canvas.fill(band, rule: .evenodd)
-            }
+            canvas.fillRect(split.interior)
+        }
+        for strip in split.strips {
             try canvas.withSavedState {
-                canvas.setBlendMode(.copy)
-                canvas.setStrokeColor(strokeColor)
-                var style = StrokeStyle()
-                style.width = 1
-                canvas.setStrokeStyle(style)
-                try canvas.stroke(shape)
+                canvas.clipRect(strip)
+                try layered()
             }
         }
+    }
+
+    /// The four layers, bottom to top, inside the bevel's own layer.
+    private func drawLayers(in canvas: Canvas, rect r: Rect, offset d: Double) throws {
+        let shape = Path.build { $0.addRoundedRect(r, radius: radius) }
+        canvas.setFillColor(bevelColor)
+        canvas.fill(Path.build { $0.addRoundedRect(Rect(x: r.x, y: r.y, width: r.width, height: r.height + d), radius: radius) })
+        canvas.setFillColor(fill)
+        canvas.fill(shape)
+        canvas.withSavedState {
+            canvas.clip(shape)
+            let band = Path.build {
+                $0.addRoundedRect(r, radius: radius)
+                $0.addRoundedRect(Rect(x: r.x, y: r.y + d, width: r.width, height: r.height), radius: radius)
+            }
+            canvas.setFillColor(shadowColor)
+            canvas.fill(band, rule: .evenodd)
+        }
+        try canvas.withSavedState {
+            canvas.setBlendMode(.copy)
+            canvas.setStrokeColor(strokeColor)
+            var style = StrokeStyle()
+            style.width = 1
+            canvas.setStrokeStyle(style)
+            try canvas.stroke(shape)
+        }
+    }
+
+    /// Where the layer can be skipped: an interior rectangle the bevel's
+    /// edges (corners, inner shadow, stroke, with two device pixels to
+    /// spare) do not reach, and the four strips of `frame` around it, all
+    /// on whole device pixels. nil when that does not hold exactly: a
+    /// translucent fill (the interior would be fill over bevel, not the
+    /// fill), a shadow, alpha or blend mode on the layer (they act on the
+    /// layer as a whole), a transform that is not a positive scale and a
+    /// translation, or a rect too small to have an interior.
+    static func split(frame: Rect, rect r: Rect, radius: Double, offset d: Double, fill: Color,
+                      canvas: Canvas) -> (interior: Rect, strips: [Rect])? {
+        let state = canvas.state
+        let m = state.ctm
+        guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
+              m.b == 0, m.c == 0, m.a > 0, m.d > 0, let inverse = m.inverted else { return nil }
+        let radius = Swift.max(0, Swift.min(radius, r.width / 2, r.height / 2))
+        let edge = radius + Swift.max(d, 0) + 1 + 2 / Swift.min(m.a, m.d)
+        // The interior rounded inward to whole device pixels, the frame outward.
+        let inner = m.apply(r.insetBy(dx: edge, dy: edge))
+        let outer = m.apply(frame)
+        guard inner.width > 0, inner.height > 0 else { return nil }
+        let ix0 = inner.minX.rounded(.up), iy0 = inner.minY.rounded(.up)
+        let ix1 = inner.maxX.rounded(.down), iy1 = inner.maxY.rounded(.down)
+        let ox0 = outer.minX.rounded(.down), oy0 = outer.minY.rounded(.down)
+        let ox1 = outer.maxX.rounded(.up), oy1 = outer.maxY.rounded(.up)
+        guard ix0 < ix1, iy0 < iy1, [ix0, iy0, ix1, iy1, ox0, oy0, ox1, oy1].allSatisfy({ abs($0) < 1e9 }) else { return nil }
+        let deviceRects = [
+            (ix0, iy0, ix1, iy1),   // interior
+            (ox0, oy0, ox1, iy0),   // top strip
+            (ox0, iy1, ox1, oy1),   // bottom strip
+            (ox0, iy0, ix0, iy1),   // left strip
+            (ix1, iy0, ox1, iy1),   // right strip
+        ]
+        var rects: [Rect] = []
+        for (x0, y0, x1, y1) in deviceRects {
+            let user = inverse.apply(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            // The way back must land on the same whole pixels, or the pieces
+            // would share partly covered pixels.
+            let back = m.apply(user)
+            guard back.minX == x0, back.minY == y0, back.maxX == x1, back.maxY == y1 else { return nil }
+            rects.append(user)
+        }
+        return (rects[0], Array(rects[1...]))
     }
 }

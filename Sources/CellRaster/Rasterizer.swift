@@ -192,8 +192,15 @@ public final class Rasterizer {
         var ya = y0, xa = x0
         func piece(to yb: Double, _ xb: Double) {
             if yb > ya {
-                accumulate(xTop: min(max(xa, 0), width), yTop: ya,
-                           xBottom: min(max(xb, 0), width), yBottom: yb, direction: direction)
+                if xa >= width && xb >= width {
+                    // Right of the region: it winds no pixel of it.
+                } else if xa <= 0 && xb <= 0 {
+                    // Left of the region: it winds every pixel of its rows.
+                    accumulateLeft(yTop: ya, yBottom: yb, direction: direction)
+                } else {
+                    accumulate(xTop: min(max(xa, 0), width), yTop: ya,
+                               xBottom: min(max(xb, 0), width), yBottom: yb, direction: direction)
+                }
             }
             ya = yb
             xa = xb
@@ -211,6 +218,24 @@ public final class Rasterizer {
     @inline(__always)
     private static func ramp(_ u: Double) -> Double {
         u <= 0 ? 0 : (u < 1 ? 0.5 * u * u : u - 0.5)
+    }
+
+    /// Accumulates a piece projected onto the region's left side: each row
+    /// gets its share of the height in its first cell (what `accumulate`
+    /// does for x = 0, without the per-row interpolation).
+    private func accumulateLeft(yTop: Double, yBottom: Double, direction: Float) {
+        var j = Int(yTop.rounded(.down))
+        let jEnd = Int(yBottom.rounded(.up))
+        while j < jEnd {
+            let dy = min(yBottom, Double(j + 1)) - max(yTop, Double(j))
+            if dy > 0 {
+                accumulation[j * stride] += Float(dy) * direction
+                rowStart[j] = 0
+                rowEnd[j] = max(rowEnd[j], 1)
+                dirty[j * dirtyWordsPerRow] |= 1
+            }
+            j += 1
+        }
     }
 
     /// Accumulates an edge piece already inside the region (0 <= x <= width,
