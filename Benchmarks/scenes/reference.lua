@@ -5,7 +5,7 @@
 -- (44 pt, inset 10 pt, 20 pt apart, the first from y = 124 pt), each row a
 -- gradient cell background by position (#FFFFFF -> #DDDDDD, radius 10, gray
 -- 1 pt stroke), a bold 18 pt summary, a 14 pt detail and a badge whose number
--- (bold 13 pt) is knocked out of the cell's layer; each section on the iOS 5
+-- (bold 13 pt) is knocked out of the badge's layer; each section on the iOS 5
 -- bevel (1 pt offsets); the rounded-corner overlay (radius 10, black) over the
 -- whole canvas.
 --
@@ -18,8 +18,8 @@
 -- (a bevel, no gradient cells); this scene has both, so it draws each
 -- section's bevel with ui.bevel first and then renders the table over it with
 -- a transparent table background (the canvas' own background is the
--- #C5CCD4). The knocked-out digits therefore show the bevel's white fill,
--- which lies below the cell's layer.
+-- #C5CCD4). The knocked-out digits show the cell's gradient beneath the
+-- badge.
 --
 -- The same scene is drawn through cairo by
 -- Benchmarks/Sources/cellbench/ReferenceScene.swift, with the same strings and

@@ -31,6 +31,16 @@ public struct Bevel {
     }
 
     public func draw(in canvas: Canvas, rect: Rect) throws {
+        try draw(in: canvas, rect: rect, inOneLayer: false)
+    }
+
+    /// The bevel in one layer over its whole frame, without the shortcut
+    /// `draw` takes where it gives the same pixels (tests compare the two).
+    func drawInOneLayer(in canvas: Canvas, rect: Rect) throws {
+        try draw(in: canvas, rect: rect, inOneLayer: true)
+    }
+
+    private func draw(in canvas: Canvas, rect: Rect, inOneLayer: Bool) throws {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return }
         let d = offsetInPixels ? 1 / Swift.max(canvas.scale, 1e-9) : offset
@@ -40,7 +50,8 @@ public struct Bevel {
         let layered = {
             try canvas.drawingLayer(at: frame) { try drawLayers(in: canvas, rect: r, offset: d) }
         }
-        guard let split = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+        guard !inOneLayer,
+              let split = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
             try layered()
             return
         }

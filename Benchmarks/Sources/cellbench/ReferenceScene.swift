@@ -15,13 +15,14 @@ import Foundation
 ///   as celllua's `copy` is);
 /// - the table: the top stretcher and the header (a rect filled with a
 ///   linear pattern; the kit fills its clip with a gradient draw), then each
-///   cell in a layer of its own, as the kit renders them: a group under the
-///   cell's rect clip, because the badge's digits are knocked out of that
-///   layer (CAIRO_OPERATOR_CLEAR). In the group: the cell background's path
+///   cell under its rect clip, as the kit renders them (a cell's layer is
+///   made only for rows with a `draw` function): the cell background's path
 ///   for its position (UACellBackgroundView's, `miny` quirk included), clipped
 ///   to, the gradient painted through that clip and the path stroked 1 pt gray
-///   while it is in force; the badge's pill (two arcs), its digits cleared;
-///   the summary and the detail;
+///   while it is in force; the badge in a group under its frame grown by
+///   1 pt (the kit's badge layer): its pill (two arcs), its digits cleared
+///   (CAIRO_OPERATOR_CLEAR) so the cell shows through; the summary and the
+///   detail;
 /// - the rounded-corner overlay: the kit fills the canvas' rect and a rounded
 ///   rect even-odd; the area that fills is the four corners outside the
 ///   quarter circles, which is what is filled here.
@@ -184,7 +185,6 @@ enum ReferenceScene {
         cairo_save(cr)
         cairo_rectangle(cr, x, y, w, h)
         cairo_clip(cr)
-        cairo_push_group(cr)
         cairo_translate(cr, x, y)
 
         // The gradient cell background: clipped to its path, the gradient
@@ -206,6 +206,12 @@ enum ReferenceScene {
         let y0 = (centerY - lineHeight / 2).rounded(.down), y1 = (centerY + lineHeight / 2).rounded(.up)
         let bx = x0 - 7, by = y0 - 2, bw = x1 - x0 + 14, bh = y1 - y0 + 4
         let r = bh / 2
+        // The badge in a group of its own under its frame (grown by 1 pt),
+        // as the kit's badge layer: the digits cleared from it show the cell.
+        cairo_save(cr)
+        cairo_rectangle(cr, bx - 1, by - 1, bw + 2, bh + 2)
+        cairo_clip(cr)
+        cairo_push_group(cr)
         cairo_arc_negative(cr, bx + bw - r, by + r, r, .pi / 2, .pi * 3 / 2)
         cairo_arc_negative(cr, bx + r, by + r, r, .pi * 3 / 2, .pi / 2)
         cairo_close_path(cr)
@@ -213,7 +219,9 @@ enum ReferenceScene {
         cairo_fill(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         CairoText.show(cr, digits, x: bx + 7, baseline: by + 2 + badgeFace.font.ascent, badgeFace)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_pop_group_to_source(cr)
+        cairo_paint(cr)
+        cairo_restore(cr)
 
         // The summary and the detail (Table+Content): the badge seed's lines
         // at y 10 and 32 of a 60 pt row, moved to stay centred in this one,
@@ -224,9 +232,6 @@ enum ReferenceScene {
         label(cr, names[(i - 1) % names.count], x: 10, top: 10 + dy, width: textWidth, summaryFace)
         cairo_set_source_rgb(cr, gray, gray, gray)
         label(cr, details[(i - 1) % details.count], x: 10, top: 32 + dy, width: textWidth, detailFace)
-
-        cairo_pop_group_to_source(cr)
-        cairo_paint(cr)
         cairo_restore(cr)
     }
 
