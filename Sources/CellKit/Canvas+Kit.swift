@@ -37,6 +37,15 @@ extension Canvas {
         }
     }
 
+    /// True when `rect` (user space) covers whole device pixels exactly: its
+    /// clip is then a plain rectangle, with no partly covered edge pixels.
+    func isPixelAligned(_ rect: Rect) -> Bool {
+        let m = state.ctm
+        guard m.isRectilinear else { return false }
+        let d = m.apply(rect)
+        return [d.minX, d.minY, d.maxX, d.maxY].allSatisfy { $0.isFinite && $0 == $0.rounded() }
+    }
+
     /// `body` in a transparency layer covering `frame` (clipped to it): the
     /// view's own backing store, so `clear` and `copy` touch only it.
     func drawingLayer(at frame: Rect, _ body: () throws -> Void) rethrows {

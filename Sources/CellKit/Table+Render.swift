@@ -62,11 +62,14 @@ extension Table {
                 // a cell is source-over throughout (the badge's knockout has a
                 // layer of its own, see drawCellContent), and source-over into
                 // a fresh layer composited with source-over gives what drawing
-                // in place gives, so the layer is made only where it can
+                // in place gives (to a rounding) when the cell's clip has no
+                // partly covered pixels; so the layer is made only where it can
                 // matter: around a row's `draw` function, which may use any
-                // blend mode. That saves clearing and compositing a cell's
-                // pixels per row (GoldenTests compare both ways).
-                if row.draw != nil || alwaysLayerCells {
+                // blend mode, and for cells off the pixel grid, whose clipped
+                // rim must be applied to the cell as a whole. That saves
+                // clearing and compositing a cell's pixels per row
+                // (KitShortcutTests compare both ways).
+                if row.draw != nil || alwaysLayerCells || !canvas.isPixelAligned(f) {
                     try canvas.drawingLayer(at: f) {
                         try canvas.drawingView(at: f) { w, h in
                             try drawCell(row, position: position, width: w, height: h, in: canvas)

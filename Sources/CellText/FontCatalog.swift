@@ -57,6 +57,19 @@ public final class FontCatalog: @unchecked Sendable {
     public static let system = FontCatalog(loadConfig: { FcInitLoadConfigAndFonts() },
                                            persistent: FontResolutionCache.standard())
 
+    /// The system's configuration with answers remembered in `persistent`
+    /// (nil: none), for tests; `system` is the one to use.
+    static func systemCatalog(persistent: FontResolutionCache?) -> FontCatalog {
+        FontCatalog(loadConfig: { FcInitLoadConfigAndFonts() }, persistent: persistent)
+    }
+
+    /// True once fontconfig's configuration was loaded (tests).
+    var hasLoadedFontconfig: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return loadedConfig != nil
+    }
+
     private init(loadConfig: @escaping () -> OpaquePointer?, persistent: FontResolutionCache?) {
         self.loadConfig = loadConfig
         self.persistent = persistent

@@ -77,12 +77,18 @@ final class FontResolutionCache: @unchecked Sendable {
     /// the loaded fontconfig configuration the answer came from (its files and
     /// folders become the stamps when the file was not valid).
     func store(_ name: String, _ file: FontCatalog.FontFile, config: OpaquePointer) {
+        store(name, file) { Self.stamps(of: config) }
+    }
+
+    /// `store` with the stamps to keep if the file had none (tests give
+    /// their own).
+    func store(_ name: String, _ file: FontCatalog.FontFile, stamps makeStamps: () -> [Stamp]) {
         if !loaded {
             loaded = true
             load()
         }
         if entries[name] == file || name.contains("\t") || name.contains("\n") { return }
-        if stamps.isEmpty { stamps = Self.stamps(of: config) }
+        if stamps.isEmpty { stamps = makeStamps() }
         // The font file itself too: replaced in place, its folder keeps its time.
         if !stamps.contains(where: { $0.path == file.path }) { stamps.append(.of(file.path)) }
         entries[name] = file

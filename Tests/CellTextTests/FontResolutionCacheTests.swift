@@ -1,0 +1,102 @@
+@testable import CellText
+import Foundation
+import Testing
+
+/// Font names remembered across runs: an answer comes back while every
+/// stamped file and folder is as it was and the environment is the same, and
+/// never after one of them changed.
+@Suite struct FontResolutionCacheTests {
+    /// A scratch folder with a stand-in configuration file and font file.
+    func scratch() throws -> (dir: String, conf: String, font: String) {
+        let dir = NSTemporaryDirectory() + "celllua-fontcache-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let conf = dir + "/fonts.conf", font = dir + "/Face.otf"
+        try Data("<fontconfig/>".utf8).write(to: URL(fileURLWithPath: conf))
+        try Data("not really a font".utf8).write(to: URL(fileURLWithPath: font))
+        return (dir, conf, font)
+    }
+
+    @Test func answersSurviveARestart() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        // (The cache's folder made first: making it later would change the
+        // stamped folder's time, as it should.)
+        try FileManager.default.createDirectory(atPath: s.dir + "/cache", withIntermediateDirectories: true)
+        let path = s.dir + "/cache/fonts-v1.txt"
+        let file = FontCatalog.FontFile(path: s.font, index: 2)
+        let first = FontResolutionCache(path: path)
+        #expect(first.lookUp("Helvetica-Bold") == nil)
+        first.store("Helvetica-Bold", file) { [.of(s.conf), .of(s.dir)] }
+        // A new process: a fresh cache object reads the file.
+        let second = FontResolutionCache(path: path)
+        #expect(second.lookUp("Helvetica-Bold") == file)
+        #expect(second.lookUp("Times") == nil)
+    }
+
+    @Test func aChangedFileOrFolderForgetsEverything() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        let path = s.dir + "/fonts-v1.txt"
+        let file = FontCatalog.FontFile(path: s.font, index: 0)
+        FontResolutionCache(path: path).store("Helvetica", file) { [.of(s.conf), .of(s.dir + "/fonts")] }
+        #expect(FontResolutionCache(path: path).lookUp("Helvetica") == file)
+        // The configuration edited (size and time change).
+        try Data("<fontconfig><dir>/x</dir></fontconfig>".utf8).write(to: URL(fileURLWithPath: s.conf))
+        #expect(FontResolutionCache(path: path).lookUp("Helvetica") == nil)
+        // A place that did not exist appears (a user's font folder).
+        let fresh = s.dir + "/fresh.txt"
+        FontResolutionCache(path: fresh).store("Helvetica", file) { [.of(s.dir + "/fonts")] }
+        #expect(FontResolutionCache(path: fresh).lookUp("Helvetica") == file)
+        try FileManager.default.createDirectory(atPath: s.dir + "/fonts", withIntermediateDirectories: true)
+        #expect(FontResolutionCache(path: fresh).lookUp("Helvetica") == nil)
+        // The font file replaced in place.
+        let third = s.dir + "/third.txt"
+        FontResolutionCache(path: third).store("Helvetica", file) { [.of(s.conf)] }
+        #expect(FontResolutionCache(path: third).lookUp("Helvetica") == file)
+        try Data("another font altogether".utf8).write(to: URL(fileURLWithPath: s.font))
+        #expect(FontResolutionCache(path: third).lookUp("Helvetica") == nil)
+    }
+
+    @Test func damagedFilesAreIgnored() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        let path = s.dir + "/fonts-v1.txt"
+        for text in ["", "celllua font cache 1\n", "garbage\n\u{0}\u{1}", "celllua font cache 1\nenv\tX=1\nfont\ta\tb\t0\n",
+                     "celllua font cache 1\nenv\t\(FontResolutionCache.environmentKey())\nfont\tHelvetica\t/x\tnot-a-number\n",
+                     "celllua font cache 1\nenv\t\(FontResolutionCache.environmentKey())\nfont\tHelvetica\t/x\t0\n"] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(FontResolutionCache(path: path).lookUp("Helvetica") == nil, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func whereItLives() {
+        #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d", "CELLLUA_FONT_CACHE": "0"]) == nil)
+        #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d"])?.path == "/home/d/.cache/celllua/fonts-v1.txt")
+        #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d", "XDG_CACHE_HOME": "/c"])?.path
+                == "/c/celllua/fonts-v1.txt")
+        #expect(FontResolutionCache.standard(environment: ["CELLLUA_CACHE_DIR": "/tmp/q"])?.path == "/tmp/q/fonts-v1.txt")
+        #expect(FontResolutionCache.standard(environment: [:]) == nil)
+        // The environment that steers fontconfig is part of the key.
+        #expect(FontResolutionCache.environmentKey(["LANG": "ja_JP.UTF-8"]) != FontResolutionCache.environmentKey(["LANG": "C"]))
+    }
+
+    /// The system catalog answers the same with remembered answers as
+    /// fontconfig does, and a second run answers without loading fontconfig.
+    @Test func rememberedAnswersAreFontconfigs() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        let names = ["Helvetica", "Helvetica-Bold", "NimbusSans-Italic", "DejaVu Sans", "Times-Roman"]
+        let uncached = FontCatalog.systemCatalog(persistent: nil)
+        let expected = try names.map { try uncached.resolve($0) }
+        let path = s.dir + "/fonts-v1.txt"
+        let firstRun = FontCatalog.systemCatalog(persistent: FontResolutionCache(path: path))
+        #expect(try names.map { try firstRun.resolve($0) } == expected)
+        #expect(firstRun.hasLoadedFontconfig)
+        let secondRun = FontCatalog.systemCatalog(persistent: FontResolutionCache(path: path))
+        #expect(try names.map { try secondRun.resolve($0) } == expected)
+        #expect(!secondRun.hasLoadedFontconfig)
+        // A name that fails is not remembered: fontconfig says why.
+        #expect(throws: FontError.self) { try secondRun.resolve("Arial") }
+        #expect(secondRun.hasLoadedFontconfig)
+    }
+}
