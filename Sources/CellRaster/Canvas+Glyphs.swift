@@ -85,9 +85,22 @@ extension Canvas {
                 for y in cy0..<cy1 {
                     let from = src.baseAddress! + (y - item.y) * m.width + (cx0 - item.x)
                     let to = image + (y - box.y0) * width + (cx0 - box.x0)
-                    for i in 0..<(cx1 - cx0) {
+                    let n = cx1 - cx0
+                    var i = 0
+                    // Sixteen bytes at a time: a wrapped sum is smaller than
+                    // either term, and then the capped sum is 255.
+                    while i + 16 <= n {
+                        let a = UnsafeRawPointer(to + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let b = UnsafeRawPointer(from + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let sum = a &+ b
+                        UnsafeMutableRawPointer(to + i).storeBytes(of: sum.replacing(with: 255, where: sum .< a),
+                                                                   as: SIMD16<UInt8>.self)
+                        i += 16
+                    }
+                    while i < n {
                         let sum = UInt16(to[i]) + UInt16(from[i])
                         to[i] = sum > 255 ? 255 : UInt8(sum)
+                        i += 1
                     }
                 }
             }
@@ -99,6 +112,7 @@ extension Canvas {
             let line = image + row * width
             var i = 0
             while i < width {
+                while i + 8 <= width, UnsafeRawPointer(line + i).loadUnaligned(as: UInt64.self) == 0 { i += 8 }
                 while i < width, line[i] == 0 { i += 1 }
                 guard i < width else { break }
                 let start = i
