@@ -7,13 +7,17 @@ extension Canvas {
     /// Intersects the clip with `path` (user space), or with the current path
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance)
+        // The mask covers no more than the clip in force (CullBox).
+        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance, cull: CullBox(clipArea.deviceRect))
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return
         }
         clip(toDevicePolygons: polygons, rule: rule)
     }
+
+    /// The new clip lies within the old one: a mask covers only that.
+    var clipArea: IntRect { state.clip.bounds.intersection(fullRect) }
 
     public func clipRect(_ rect: Rect) {
         var p = Path()
@@ -46,8 +50,7 @@ extension Canvas {
 
     private func clip(toDevicePolygons polygons: [Polyline], rule: FillRule) {
         let previous = state.clip
-        // The new clip lies within the old one: the mask covers only that.
-        let area = previous.bounds.intersection(fullRect)
+        let area = clipArea
         let mask = ClipMask(area: area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         if !area.isEmpty {

@@ -41,7 +41,8 @@ extension Canvas {
     func spans(of device: Path, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
-            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance), rule: rule,
+            // Curves beyond the box the spans are asked for become chords (CullBox).
+            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance, cull: CullBox(bounds.deviceRect)), rule: rule,
                                  antialias: antialias, bounds: bounds, emit)
         }
     }

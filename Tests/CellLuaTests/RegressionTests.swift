@@ -4,6 +4,61 @@ import CellLua
 
 /// Inputs a review found breaking things; each stays fixed.
 @Suite struct RegressionTests {
+    /// Found by the fuzzer: a 22,000-element path stroked under
+    /// scale(4097, 7.7) flattened to ~91 million points (a 2.6 GB allocation,
+    /// an abort outside --max-memory). Curves beyond the canvas now cost a
+    /// chord each, and what is left is capped: with a miter join (whose reach
+    /// keeps many curves near the canvas) it is a clear error naming the
+    /// line; with bevels it draws; the fill is quick either way.
+    @Test func hugePathsUnderExtremeScalesStayBounded() throws {
+        let start = Date()
+        let results = try makeRuntime().strings("""
+            math.randomseed(7)
+            local R = math.random
+            local c = cell.canvas(64, 64)
+            local p = cell.path():move_to(R() * 64, R() * 64)
+            for i = 1, 22000 do
+              local k = R(4)
+              if k == 1 then p:line_to(R() * 64, R() * 64)
+              elseif k == 2 then p:quad_to(R() * 64, R() * 64, R() * 64, R() * 64)
+              elseif k == 3 then p:curve_to(R() * 64, R() * 64, R() * 64, R() * 64, R() * 64, R() * 64)
+              else p:arc(R() * 64, R() * 64, R() * 20, R() * 7, R() * 7, R() < 0.5) end
+            end
+            c:scale(4097, 7.7)
+            local ok, err = pcall(function() c:stroke(p) end)
+            c:set_line_join("bevel")
+            local ok2 = pcall(c.stroke, c, p)
+            c:fill(p)
+            return ok, err, ok2, select(4, c:pixel(0, 64))
+            """, chunkName: "@test.lua")
+        #expect(results.count == 4)
+        #expect(results.first == "false")
+        #expect(results.dropFirst().first?.hasPrefix("test.lua:13: path too complex") == true, "\(results)")
+        #expect(results.dropFirst(2).first == "true")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    /// A path whose visible part alone would flatten to more points than
+    /// Canvas.maxFlattenedPoints is refused before anything is allocated, with
+    /// the script line; fill, eofill, clip and fill_stroke alike.
+    @Test func tooComplexVisiblePathsAreLuaErrors() throws {
+        let make = """
+            local c = cell.canvas(60, 45, {scale = 2})
+            local p = cell.path()
+            for i = 0, 1199 do
+              local y = i % 45
+              p:move_to(0, y):curve_to(1e7, y, -1e7, y + 1, 60, y)
+            end
+
+            """
+        for call in ["c:fill(p)", "c:eofill(p)", "c:clip(p)", "c:fill_stroke(p)", "c:add_path(p) c:fill()"] {
+            let message = try #require(firstLine(make + call), "\(call)")
+            #expect(message.hasPrefix("test.lua:7: path too complex"), "\(call): \(message)")
+        }
+        // The same path below the canvas is cheap.
+        #expect(firstLine(make + "c:translate(0, 1000) c:fill(p) c:clip(p) c:stroke(p)") == nil)
+    }
+
     /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
     @Test func extremeSlopesDoNotTrap() throws {
         let code = """
