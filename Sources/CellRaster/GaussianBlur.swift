@@ -16,9 +16,16 @@ enum GaussianBlur {
         return Int((3 * sigma).rounded(.up))
     }
 
+    /// SVG's box width for `sigma`, at most `maxBoxWidth` (a blur of 1e300
+    /// is finite but its width is not an Int; past a billion pixels any box
+    /// spreads a mask to nothing anyway).
     static func boxWidth(_ sigma: Double) -> Int {
-        Swift.max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        let width = (sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
+        guard width < Double(maxBoxWidth) else { return maxBoxWidth }
+        return Swift.max(1, Int(width))
     }
+
+    static let maxBoxWidth = 1_000_000_000
 
     /// Blurs `mask` (`width` x `height`, row-major) in place.
     static func blur(_ mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, sigma: Double) {

@@ -59,6 +59,23 @@ import CellLua
         #expect(firstLine(make + "c:translate(0, 1000) c:fill(p) c:clip(p) c:stroke(p)") == nil)
     }
 
+    /// Found by the fuzzer: a finite but enormous shadow blur (1e300) made a
+    /// box width beyond Int.max (a trap). Such a blur spreads the shadow to
+    /// nothing; the shape itself is still drawn.
+    @Test func enormousShadowBlursDoNotTrap() throws {
+        for blur in ["1e300", "1.7976931348623157e308", "1e15", "4096"] {
+            let result = try values("""
+                local c = cell.canvas(20, 20)
+                c:set_shadow(3, 3, \(blur), "black")
+                c:fill_rect(2, 2, 10, 10)
+                c:stroke(cell.path():ellipse(1, 1, 15, 15))
+                c:layer(function(c) c:fill_rect(0, 0, 5, 5) end)
+                return select(4, c:pixel(10, 10)), select(4, c:pixel(38, 38))
+                """)
+            #expect(result == ["255", "0"], "blur \(blur)")
+        }
+    }
+
     /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
     @Test func extremeSlopesDoNotTrap() throws {
         let code = """
