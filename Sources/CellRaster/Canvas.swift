@@ -25,6 +25,8 @@ public final class Canvas {
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
     let rasterizer = Rasterizer()
+    /// The deadline long operations watch (`--timeout`); nil: none.
+    public var cancellation: Cancellation?
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05

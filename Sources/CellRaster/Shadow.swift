@@ -83,7 +83,7 @@ extension Canvas {
                 }
             }
         }
-        GaussianBlur.blur(mask, width: w, height: h, sigma: sigma)
+        guard GaussianBlur.blur(mask, width: w, height: h, sigma: sigma, cancellation: cancellation) else { return }
         let landed = IntRect(x0: region.x0 + ox, y0: region.y0 + oy, x1: region.x1 + ox, y1: region.y1 + oy)
         let blurred = SpanSource(bounds: landed) { bounds, emit in
             let b = bounds.intersection(landed)

@@ -76,6 +76,24 @@ import CellLua
         }
     }
 
+    /// --timeout inside one long drawing call (a shadow blurred over 16
+    /// million pixels: seconds here): the call watches the deadline and
+    /// returns early, and the timeout names the line of the call.
+    /// CancellationTests shows the early stop pixel by pixel.
+    @Test func timeoutsStopLongDrawingCalls() throws {
+        var options = LuaRuntime.Options()
+        options.timeout = 0.5
+        let code = """
+            local c = cell.canvas(4096, 4096, {scale = 1})
+            c:set_shadow(5, 5, 16) c:fill_rect(0, 0, 4096, 4096) c:fill_rect(0, 0, 4096, 4096)
+            """
+        let start = Date()
+        let message = try #require(errorMessage(code, options: options))
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(message.hasPrefix("test.lua:2: script timed out after 0.5 seconds"), "\(message)")
+        #expect(elapsed < 3, "stopped after \(elapsed) s")
+    }
+
     /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
     @Test func extremeSlopesDoNotTrap() throws {
         let code = """
