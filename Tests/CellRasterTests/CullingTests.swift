@@ -184,6 +184,33 @@ typealias Transform = CellGeometry.AffineTransform
         #expect(stroked == c.buffer.straightRGBA())
     }
 
+    /// `contains` culls against the point itself: every curve wholly above,
+    /// below, left or right of it becomes a chord. Same answers as the
+    /// winding number of the full flattening.
+    @Test(arguments: [FillRule.nonzero, .evenodd])
+    func containsAgreesWithTheFullFlattening(rule: FillRule) {
+        var r = Random(state: 99)
+        for seed in UInt64(1)...30 {
+            let path = Self.randomPath(seed: seed, elements: 16, lo: 0, hi: 100)
+            let full = path.flattened(tolerance: 1e-3)
+            for _ in 0..<40 {
+                let p = r.point(0, 100)
+                var winding = 0
+                for poly in full where poly.points.count > 1 {
+                    let pts = poly.points
+                    for i in 0..<pts.count {
+                        let a = pts[i], b = pts[(i + 1) % pts.count]
+                        let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+                        if a.y <= p.y, b.y > p.y, side > 0 { winding += 1 }
+                        if a.y > p.y, b.y <= p.y, side < 0 { winding -= 1 }
+                    }
+                }
+                let expected = rule == .nonzero ? winding != 0 : winding % 2 != 0
+                #expect(path.contains(p, rule: rule) == expected, "seed \(seed), \(p)")
+            }
+        }
+    }
+
     static func linePath(_ polygons: [Polyline]) -> Path {
         var p = Path()
         for poly in polygons {
