@@ -111,6 +111,8 @@ static inline lua_State *cl_newstate(cl_Host *h) {
 typedef int (*cl_HostFunction)(lua_State *L);
 #define CL_HOST_ERROR (-1)
 
+static inline void cl_hook(lua_State *L, lua_Debug *ar);
+
 static inline int cl_trampoline(lua_State *L) {
     cl_HostFunction fn = (cl_HostFunction)lua_touserdata(L, lua_upvalueindex(1));
     cl_Host *h = cl_host(L);
@@ -123,6 +125,17 @@ static inline int cl_trampoline(lua_State *L) {
     h->host_depth++;
     int n = fn(L);
     h->host_depth--;
+    /* A long drawing call watches the deadline itself and returns early once
+     * it has passed (Cancellation); the timeout is raised here, naming the
+     * script line of the call. */
+    if (h->deadline > 0 && cl_now() > h->deadline) {
+        h->timed_out = 1;
+        lua_sethook(L, cl_hook, LUA_MASKCOUNT, 1);
+        luaL_where(L, 1);
+        lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     if (h->over_limit && h->host_depth == 0) {
         h->over_limit = 0;
         lua_gc(L, LUA_GCCOLLECT);

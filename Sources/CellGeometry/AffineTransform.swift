@@ -77,4 +77,14 @@ public struct AffineTransform: Hashable, Sendable {
         let x0 = xs.min()!, y0 = ys.min()!
         return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
     }
+
+    /// The largest factor by which the transform stretches a length (its
+    /// largest singular value): a distance r before the transform is at most
+    /// r * maxStretch after it: tolerances are divided by it.
+    public var maxStretch: Double {
+        let p = (a * a + b * b + c * c + d * d) / 2
+        let q = (a * a + b * b - c * c - d * d) / 2
+        let r = a * c + b * d
+        return (p + (q * q + r * r).squareRoot()).squareRoot()
+    }
 }

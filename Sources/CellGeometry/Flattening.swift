@@ -23,7 +23,16 @@ extension Path {
     /// starts a polyline; `close` marks it closed. Consecutive duplicate points
     /// are dropped, so a zero-length segment leaves a one-point polyline (which
     /// a round or square cap still draws); a lone `move` leaves nothing.
-    public func flattened(tolerance: Double) -> [Polyline] {
+    ///
+    /// With `cull`, a curve whose control points all lie beyond one side of
+    /// the box becomes its chord: filled, that gives every point of the box
+    /// the same winding number (see `CullBox`), and it keeps the work and
+    /// memory of a huge path bounded by what can be seen. A curve with a
+    /// non-finite coordinate also becomes its chord: the rasterizer draws
+    /// nothing for a polygon with a non-finite point, so it must cost nothing.
+    /// `flattenedPointCount(tolerance:transform:cull:)` tells beforehand how
+    /// many points this makes, at most.
+    public func flattened(tolerance: Double, cull: CullBox? = nil) -> [Polyline] {
         let tol = max(tolerance, 1e-9)
         var result: [Polyline] = []
         var current: [Point] = []
@@ -51,17 +60,12 @@ extension Path {
                 add(p)
                 last = p
             case .quad(let c, let p):
-                // Deviation of n uniform chords <= |p0 - 2c + p2| / (4 n^2).
-                let dd = hypot(last.x - 2 * c.x + p.x, last.y - 2 * c.y + p.y)
-                let n = Self.segmentCount((dd / (4 * tol)).squareRoot())
+                let n = cull?.excludes(last, c, p) == true ? 1 : Self.quadSegments(last, c, p, tol)
                 for i in 1..<n { add(Bezier.quadPoint(last, c, p, Double(i) / Double(n))) }
                 add(p)
                 last = p
             case .cubic(let c1, let c2, let p):
-                // |B''| <= 6 max(|p0 - 2c1 + c2|, |c1 - 2c2 + p3|); chord error <= |B''| / (8 n^2).
-                let d1 = hypot(last.x - 2 * c1.x + c2.x, last.y - 2 * c1.y + c2.y)
-                let d2 = hypot(c1.x - 2 * c2.x + p.x, c1.y - 2 * c2.y + p.y)
-                let n = Self.segmentCount((0.75 * max(d1, d2) / tol).squareRoot())
+                let n = cull?.excludes(last, c1, c2, p) == true ? 1 : Self.cubicSegments(last, c1, c2, p, tol)
                 for i in 1..<n { add(Bezier.cubicPoint(last, c1, c2, p, Double(i) / Double(n))) }
                 add(p)
                 last = p
@@ -77,7 +81,64 @@ extension Path {
         return result
     }
 
-    private static func segmentCount(_ estimate: Double) -> Int {
+    /// An upper bound of the number of points `transformed(by: transform)
+    /// .flattened(tolerance:cull:)` makes (equal to it but for dropped
+    /// duplicates), computed without making them: O(elements), no allocation.
+    /// Lets a caller refuse a path whose flattening would be too big before
+    /// any memory is spent on it.
+    public func flattenedPointCount(tolerance: Double, transform: AffineTransform = .identity,
+                                    cull: CullBox? = nil) -> Int {
+        let tol = max(tolerance, 1e-9)
+        var count = 0
+        var last = Point.zero
+        var start = Point.zero
+        for e in elements {
+            switch e {
+            case .move(let p):
+                last = transform.apply(p)
+                start = last
+                count += 1
+            case .line(let p):
+                last = transform.apply(p)
+                count += 1
+            case .quad(let c, let p):
+                let (c, p) = (transform.apply(c), transform.apply(p))
+                count += cull?.excludes(last, c, p) == true ? 1 : Self.quadSegments(last, c, p, tol)
+                last = p
+            case .cubic(let c1, let c2, let p):
+                let (c1, c2, p) = (transform.apply(c1), transform.apply(c2), transform.apply(p))
+                count += cull?.excludes(last, c1, c2, p) == true ? 1 : Self.cubicSegments(last, c1, c2, p, tol)
+                last = p
+            case .close:
+                last = start
+            }
+        }
+        return count
+    }
+
+    /// Chords for a quadratic within `tol`: the deviation of n uniform chords
+    /// is at most |p0 - 2c + p2| / (4 n^2).
+    @inline(__always)
+    static func quadSegments(_ p0: Point, _ c: Point, _ p1: Point, _ tol: Double) -> Int {
+        guard p0.isFinite, c.isFinite, p1.isFinite else { return 1 }
+        let dd = hypot(p0.x - 2 * c.x + p1.x, p0.y - 2 * c.y + p1.y)
+        return segmentCount((dd / (4 * tol)).squareRoot())
+    }
+
+    /// Chords for a cubic within `tol`: |B''| <= 6 max(|p0 - 2c1 + c2|,
+    /// |c1 - 2c2 + p3|), and the chord error is at most |B''| / (8 n^2).
+    @inline(__always)
+    static func cubicSegments(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ tol: Double) -> Int {
+        guard p0.isFinite, c1.isFinite, c2.isFinite, p1.isFinite else { return 1 }
+        let d1 = hypot(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y)
+        let d2 = hypot(c1.x - 2 * c2.x + p1.x, c1.y - 2 * c2.y + p1.y)
+        return segmentCount((0.75 * max(d1, d2) / tol).squareRoot())
+    }
+
+    /// The chord count for an estimate, capped at `maxSegmentsPerCurve` (also
+    /// when it overflowed to infinity); NaN gives one chord.
+    static func segmentCount(_ estimate: Double) -> Int {
+        guard !estimate.isNaN else { return 1 }
         // Compared as a Double first: a huge finite estimate (extreme control
         // points) must not reach Int(_:), which traps above Int.max.
         guard estimate < Double(maxSegmentsPerCurve) else { return maxSegmentsPerCurve }

@@ -348,10 +348,12 @@ public struct Path: Sendable, Equatable {
     }
 
     /// Whether `p` is inside the path under `rule` (open subpaths count as
-    /// closed, as for filling). Curves are flattened finely for the test.
+    /// closed, as for filling). Curves are flattened finely for the test,
+    /// except those wholly to one side of `p` (above, below, left or right),
+    /// which become chords: the winding number at `p` is the same (`CullBox`).
     public func contains(_ p: Point, rule: FillRule = .nonzero) -> Bool {
         var winding = 0
-        for poly in flattened(tolerance: 1e-3) {
+        for poly in flattened(tolerance: 1e-3, cull: CullBox(Rect(x: p.x, y: p.y, width: 0, height: 0))) {
             let pts = poly.points
             guard pts.count > 1 else { continue }
             for i in 0..<pts.count {

@@ -42,19 +42,42 @@ extension Path {
     /// angle, moving its far corner by `halfWidth * angle`, which for wide
     /// strokes exceeds the tolerance. So the first and last chords are halved
     /// (at most 40 times) until `halfWidth * tan(angle) <= tolerance`.
-    func flattenedForStroking(tolerance: Double, halfWidth: Double) -> [MarkedPolyline] {
+    ///
+    /// `cull` (already grown by the stroke's reach) lets a curve wholly beyond
+    /// one of its sides become its chord, as in `flattened(tolerance:cull:)`;
+    /// with `keepLengths` (a dashed stroke) it becomes instead a detour of two
+    /// segments, bent away from the box, as long as the curve's flattening
+    /// would have been, so that the dashes after it stay in step. Measuring
+    /// that length evaluates the curve without storing it; those evaluations
+    /// count one sixteenth of a point each against `maxPoints`.
+    ///
+    /// - Throws: `StrokeError.tooComplex` as soon as more than `maxPoints`
+    ///   points would be made, so the memory spent stays bounded.
+    func flattenedForStroking(tolerance: Double, halfWidth: Double, cull: CullBox? = nil,
+                              keepLengths: Bool = false, maxPoints: Int = .max) throws -> [MarkedPolyline] {
         let tol = max(tolerance, 1e-9)
         // tan of the largest allowed angle between an end chord and the tangent.
         let angleTolerance = halfWidth > tol ? tol / halfWidth : Double.infinity
         var result: [MarkedPolyline] = []
         var current = MarkedPolyline(points: [], smooth: [], closed: false)
         var drawn = false
+        // Points made (duplicates included), and curve evaluations made only
+        // to measure a culled curve's length (16 of them count as one point).
+        var made = 0
+        var measured = 0
+        func spend() throws {
+            if made + measured / 16 > maxPoints {
+                throw StrokeError.tooComplex("path too complex: flattening it would make more than \(maxPoints) points")
+            }
+        }
         func flush() {
             if !current.points.isEmpty && drawn { result.append(current) }
             current = MarkedPolyline(points: [], smooth: [], closed: false)
             drawn = false
         }
-        func add(_ p: Point, smooth: Bool) {
+        func add(_ p: Point, smooth: Bool) throws {
+            made += 1
+            try spend()
             drawn = true
             if let last = current.points.last, last == p {
                 // The kept point stands for both: a corner wins over a curve interior.
@@ -64,9 +87,11 @@ extension Path {
             current.points.append(p)
             current.smooth.append(smooth)
         }
-        /// Adds the points of a curve `eval` from `p0` to `p3` cut into `n`
-        /// chords, refined at the ends toward the tangents `t0` and `t1`.
-        func addCurve(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point) {
+        /// Calls `body` with the points of a curve `eval` from `p0` to `p3`
+        /// cut into `n` chords, refined at the ends toward the tangents `t0`
+        /// and `t1`, `p3` included (it is the only one not smooth).
+        func curvePoints(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point,
+                         _ body: (Point, Bool) throws -> Void) rethrows {
             let step = 1 / Double(n)
             var startParams: [Double] = []
             var endParams: [Double] = []
@@ -85,21 +110,47 @@ extension Path {
                     endParams.append(1 - s)
                 }
             }
-            for t in startParams.reversed() { add(eval(t), smooth: true) }
-            for i in 1..<max(n, 1) { add(eval(Double(i) * step), smooth: true) }
-            for t in endParams { add(eval(t), smooth: true) }
-            add(p3, smooth: false)
+            for t in startParams.reversed() { try body(eval(t), true) }
+            for i in 1..<max(n, 1) { try body(eval(Double(i) * step), true) }
+            for t in endParams { try body(eval(t), true) }
+            try body(p3, false)
+        }
+        func addCurve(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point) throws {
+            try curvePoints(p0, p3, n: n, t0: t0, t1: t1, eval) { try add($0, smooth: $1) }
+        }
+        /// A curve beyond `side` of the cull box: its chord, or for dashes a
+        /// detour as long as the curve's flattening.
+        func addCulled(_ p0: Point, _ p3: Point, side: CullBox.Side, n: Int, t0: Point, t1: Point,
+                       _ eval: (Double) -> Point) throws {
+            guard keepLengths, let cull else {
+                try add(p3, smooth: false)
+                return
+            }
+            var length = 0.0
+            var previous = p0
+            try curvePoints(p0, p3, n: n, t0: t0, t1: t1, eval) { p, _ in
+                measured += 1
+                try spend()
+                length += hypot(p.x - previous.x, p.y - previous.y)
+                previous = p
+            }
+            if let q = Self.detour(from: p0, to: p3, length: length, away: side, transform: cull.transform) {
+                try add(q, smooth: false)
+            }
+            try add(p3, smooth: false)
         }
         var last = Point.zero
         for e in elements {
             switch e {
             case .move(let p):
+                made += 1
+                try spend()
                 flush()
                 current.points = [p]
                 current.smooth = [false]
                 last = p
             case .line(let p):
-                add(p, smooth: false)
+                try add(p, smooth: false)
                 last = p
             case .quad(let c, let p):
                 // Same bound as `flattened(tolerance:)`.
@@ -108,7 +159,12 @@ extension Path {
                 let p0 = last
                 let t0 = Self.firstNonZero(Self.sub(c, p0), Self.sub(p, p0))
                 let t1 = Self.firstNonZero(Self.sub(p, c), Self.sub(p, p0))
-                addCurve(p0, p, n: n, t0: t0, t1: t1) { Bezier.quadPoint(p0, c, p, $0) }
+                let eval = { Bezier.quadPoint(p0, c, p, $0) }
+                if let side = cull?.side(beyondAll: p0, c, p) {
+                    try addCulled(p0, p, side: side, n: n, t0: t0, t1: t1, eval)
+                } else {
+                    try addCurve(p0, p, n: n, t0: t0, t1: t1, eval)
+                }
                 last = p
             case .cubic(let c1, let c2, let p):
                 let d1 = hypot(last.x - 2 * c1.x + c2.x, last.y - 2 * c1.y + c2.y)
@@ -117,7 +173,12 @@ extension Path {
                 let p0 = last
                 let t0 = Self.firstNonZero(Self.sub(c1, p0), Self.sub(c2, p0), Self.sub(p, p0))
                 let t1 = Self.firstNonZero(Self.sub(p, c2), Self.sub(p, c1), Self.sub(p, p0))
-                addCurve(p0, p, n: n, t0: t0, t1: t1) { Bezier.cubicPoint(p0, c1, c2, p, $0) }
+                let eval = { Bezier.cubicPoint(p0, c1, c2, p, $0) }
+                if let side = cull?.side(beyondAll: p0, c1, c2, p) {
+                    try addCulled(p0, p, side: side, n: n, t0: t0, t1: t1, eval)
+                } else {
+                    try addCurve(p0, p, n: n, t0: t0, t1: t1, eval)
+                }
                 last = p
             case .close:
                 current.closed = true
@@ -129,6 +190,32 @@ extension Path {
         }
         flush()
         return result
+    }
+
+    /// The apex of a detour from `a` to `b` of total `length` (two equal
+    /// legs, the apex on the chord's perpendicular bisector), on the side of
+    /// the chord whose image under `transform` does not move toward the box
+    /// from its `away` side. The chord's midpoint lies beyond that side, so the
+    /// apex does too. Nil when the chord is as long as `length` already.
+    static func detour(from a: Point, to b: Point, length: Double, away: CullBox.Side,
+                       transform t: AffineTransform) -> Point? {
+        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        let dx = b.x - a.x, dy = b.y - a.y
+        let chord = hypot(dx, dy)
+        let halfLength = length / 2, halfChord = chord / 2
+        let h = ((halfLength - halfChord) * (halfLength + halfChord)).squareRoot()
+        guard h > 0, h.isFinite else { return nil }
+        var n = chord > 0 ? Point(-dy / chord, dx / chord) : Point(1, 0)
+        // The normal's image along the axis that leaves the box on `away`.
+        let outward: Double
+        switch away {
+        case .left: outward = -(t.a * n.x + t.c * n.y)
+        case .right: outward = t.a * n.x + t.c * n.y
+        case .top: outward = -(t.b * n.x + t.d * n.y)
+        case .bottom: outward = t.b * n.x + t.d * n.y
+        }
+        if outward < 0 { n = Point(-n.x, -n.y) }
+        return Point(mid.x + n.x * h, mid.y + n.y * h)
     }
 
     /// True when the chord `a → b` runs along `tangent` within the angle whose

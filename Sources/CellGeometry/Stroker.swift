@@ -51,10 +51,30 @@ public enum StrokeError: Error, Equatable, CustomStringConvertible {
 /// angle between the two segments, else a bevel (as Core Graphics); a cusp
 /// (θ = 0) always bevels, and so does a limit that is NaN or below 1.
 public enum Stroker {
+    /// How far from its centre line a stroke's outline can reach, in path
+    /// units: half the width times the largest factor a join or cap adds.
+    /// Square caps and dots reach to their corners (√2); a miter's tip lies
+    /// d / sin(θ/2) <= d · miterLimit from its vertex, and the builder draws
+    /// none where 1 + cos θ <= 1e-12, which caps the factor at √(2e12).
+    /// Round joins and caps, bevels and the segments themselves reach d.
+    public static func reach(of style: StrokeStyle) -> Double {
+        let d = style.width / 2
+        var factor = 2.0.squareRoot()
+        if style.join == .miter, !style.miterLimit.isNaN {
+            factor = max(factor, min(style.miterLimit, (2e12).squareRoot()))
+        }
+        return d * factor
+    }
+
     /// Outline of `path` stroked with `style`, as a Path of closed polygons (move/line/close only)
     /// to be filled with the NONZERO rule. Curves and round joins/caps are flattened so the outline
-    /// stays within `tolerance` (path units) of the true stroke. Throws .tooComplex when the outline
-    /// would exceed `maxPoints` points (default 4_000_000), e.g. a dash pattern of 0.001 on a path 1e6 long.
+    /// stays within `tolerance` (path units) of the true stroke. Throws .tooComplex when the outline,
+    /// or the flattened centre line, would exceed `maxPoints` points (default 4_000_000), e.g. a dash
+    /// pattern of 0.001 on a path 1e6 long.
+    ///
+    /// `visible` is the box whose coverage matters (with its transform from path units): the stroke
+    /// is exact inside it, and what lies beyond the stroke's reach of it costs little (curves
+    /// there become chords, pieces there are left out; see `CullBox`). Nil: all of it is drawn.
     ///
     /// Degenerate input gives an empty path rather than a trap: a width that is
     /// not positive and finite, a path with NaN or infinite coordinates. A
@@ -63,15 +83,24 @@ public enum Stroker {
     /// at least 1e-9; a NaN tolerance counts as that minimum. A dash pattern is
     /// applied when `style.dashes` has a positive, finite sum and no negative
     /// entry (see `Dasher`); otherwise the stroke is solid.
-    public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double,
+    public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double, visible: CullBox? = nil,
                               maxPoints: Int = 4_000_000) throws -> Path {
         let halfWidth = style.width / 2
         guard halfWidth > 0, halfWidth.isFinite, path.isFinite, !path.isEmpty else { return Path() }
         let tol = tolerance.isNaN ? 1e-9 : min(max(tolerance, 1e-9), Double.greatestFiniteMagnitude)
-        var lines = path.flattenedForStroking(tolerance: tol, halfWidth: halfWidth)
-        if let pattern = DashPattern(style.dashes, phase: style.dashPhase) {
+        let pattern = DashPattern(style.dashes, phase: style.dashPhase)
+        // Beyond this box nothing of the stroke can reach the visible one (one
+        // pixel more against rounding in the transform).
+        let cull = visible?.grown(byPathDistance: reach(of: style), slack: 1)
+        var lines = try path.flattenedForStroking(tolerance: tol, halfWidth: halfWidth, cull: cull,
+                                                  keepLengths: pattern != nil, maxPoints: maxPoints)
+        if let pattern {
             // A dash of some length costs at least four outline points (butt caps).
             lines = try Dasher.dash(lines, pattern: pattern, maxPieces: max(1, maxPoints / 4))
+        }
+        if let cull {
+            // Whole pieces out of reach of the visible box add nothing there.
+            lines.removeAll { cull.excludes(all: $0.points) }
         }
         var builder = OutlineBuilder(halfWidth: halfWidth, style: style, tolerance: tol, maxPoints: maxPoints)
         for line in lines { try builder.add(line) }

@@ -1,44 +1,105 @@
 import Foundation
 
-/// Writes files so that readers see the old content or the new, never a part:
-/// the bytes go to a temporary file beside the target, which is then renamed
-/// over it. A failure removes the temporary file and leaves the target as it was.
+/// Writes files so that readers see the old content or the new, never a part,
+/// also across a crash or a power cut: the bytes go to a temporary file beside
+/// the target, which is flushed to disk (`fsync`) and then renamed over the
+/// target; the directory is flushed after the rename so the new name itself
+/// survives. Any failure (a full disk, a file size limit, an I/O error)
+/// removes the temporary file, leaves the target as it was and throws an
+/// error naming the path and the system's reason.
+///
+/// Symbolic links: when `path` is a link, the file it points to is replaced
+/// (links followed to the end, as `>` in a shell or an editor saving through a
+/// link does), so the link stays a link and everything else that points to
+/// the file sees the new content. A dangling link creates its target.
+///
+/// An existing target keeps its permission bits; a new one gets 0666 less the
+/// umask. A target that exists but is not a regular file (a directory, a
+/// device, a FIFO) is refused: renaming over it would replace the node itself.
+///
+/// Every writer of outputs goes through here: `c:save`, `-o`, variants and the
+/// contact sheet, the REPL's `:save`.
 public enum AtomicFile {
+    /// Most links followed before giving up (Linux's own limit, ELOOP).
+    static let maxLinks = 40
+
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ImageError.io("cannot write '\(path)': it is a directory")
+        func failure(_ reason: String) -> ImageError { .io("cannot write '\(path)': \(reason)") }
+        let target = try resolvingLinks(path, failure)
+        var existing = stat()
+        var mode = mode_t(0o666) & ~processUmask
+        if stat(target, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG: mode = existing.st_mode & 0o7777
+            case S_IFDIR: throw failure("it is a directory")
+            default: throw failure("it is not a regular file")
+            }
         }
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw ImageError.io("cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String? = nil
+        var reason: String? = nil
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
+                    reason = String(cString: strerror(errno)) // ENOSPC, EFBIG, EIO...
                     return
                 }
                 offset += n
             }
         }
-        // Files are created 0600 by mkstemp; give them the usual 0644 less umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
+        if reason == nil, fchmod(fd, mode) != 0 { reason = String(cString: strerror(errno)) }
+        // The data must be on disk before the name points to it, or a crash
+        // soon after the rename can leave an empty or partial file under it.
+        if reason == nil, fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
+        if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+        if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }
+        if let reason {
             unlink(temporary)
-            throw ImageError.io("cannot write '\(path)': \(failure)")
+            throw failure(reason)
+        }
+        // The rename is done and cannot be taken back; flushing the directory
+        // makes it durable. Its failure (rare; some file systems refuse to
+        // sync directories) leaves a correct file in place, so it is not an error.
+        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirfd >= 0 {
+            _ = fsync(dirfd)
+            close(dirfd)
         }
     }
+
+    /// `path` with symbolic links at its end followed: what a write through
+    /// it would reach. Relative link contents are read from the link's folder.
+    static func resolvingLinks(_ path: String, _ failure: (String) -> ImageError) throws -> String {
+        var current = path
+        for _ in 0..<maxLinks {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw failure(String(cString: strerror(errno))) }
+            let content = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if content.hasPrefix("/") {
+                current = content
+            } else {
+                current = URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(content).path
+            }
+        }
+        throw failure(String(cString: strerror(ELOOP)))
+    }
+
+    /// The process' umask, read once: it can only be read by setting it, and
+    /// reading it again from threads writing at the same time (variants)
+    /// could see the other's temporary 0.
+    private static let processUmask: mode_t = {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }()
 }

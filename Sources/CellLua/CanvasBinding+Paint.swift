@@ -3,7 +3,9 @@ import CellGeometry
 import CellRaster
 
 /// Painting and clipping: with a Path argument the current path is left
-/// alone; without one the current path is used and consumed.
+/// alone; without one the current path is used and consumed. A path whose
+/// visible part would flatten to too many points is an error before anything
+/// is painted (`Canvas.checkComplexity`; strokes check as they go).
 extension CanvasBinding {
     static let paintMethods: [(String, HostFunction)] = [
         ("fill", fill), ("eofill", eofill), ("stroke", stroke), ("fill_stroke", fillStroke),
@@ -25,6 +27,7 @@ extension CanvasBinding {
     static let fill: HostFunction = { L in
         canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
+            try canvas.checkComplexity(of: path)
             canvas.fill(path, rule: rule)
         }
     }
@@ -32,7 +35,9 @@ extension CanvasBinding {
     /// `eofill([path])`
     static let eofill: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            canvas.fill(try lua.optionalPath(2), rule: .evenodd)
+            let path = try lua.optionalPath(2)
+            try canvas.checkComplexity(of: path)
+            canvas.fill(path, rule: .evenodd)
         }
     }
 
@@ -46,6 +51,7 @@ extension CanvasBinding {
     static let fillStroke: HostFunction = { L in
         canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
+            try canvas.checkComplexity(of: path)
             try stroking { try canvas.fillStroke(path, rule: rule) }
         }
     }
@@ -73,13 +79,16 @@ extension CanvasBinding {
     static let clip: HostFunction = { L in
         canvasCall(L) { lua, canvas in
             let (path, rule) = try lua.pathAndRule(2)
+            try canvas.checkComplexity(of: path)
             canvas.clip(path, rule: rule)
         }
     }
 
     static let eoclip: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            canvas.clip(try lua.optionalPath(2), rule: .evenodd)
+            let path = try lua.optionalPath(2)
+            try canvas.checkComplexity(of: path)
+            canvas.clip(path, rule: .evenodd)
         }
     }
 

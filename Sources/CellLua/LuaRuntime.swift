@@ -104,7 +104,13 @@ public final class LuaRuntime {
 
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
+        canvas.cancellation = cancellation
     }
+
+    /// The `--timeout` deadline as the engine sees it: every canvas made here
+    /// watches it inside long operations (see `Cancellation`); the trampoline
+    /// raises the timeout, with the script line, when such a call returns.
+    let cancellation = Cancellation()
 
     // MARK: running code
 
@@ -224,10 +230,14 @@ public final class LuaRuntime {
         if let timeout = options.timeout {
             host.pointee.timeout = timeout
             host.pointee.deadline = cl_now() + timeout
+            cancellation.deadline = host.pointee.deadline
             cl_sethook(L)
         }
         let result = cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
-        if options.timeout != nil { cl_cleartimeout(L) }
+        if options.timeout != nil {
+            cl_cleartimeout(L)
+            cancellation.deadline = .infinity
+        }
         guard result == LUA_OK else {
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }

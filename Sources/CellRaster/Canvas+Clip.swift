@@ -7,13 +7,17 @@ extension Canvas {
     /// Intersects the clip with `path` (user space), or with the current path
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance)
+        // The mask covers no more than the clip in force (CullBox).
+        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance, cull: CullBox(clipArea.deviceRect))
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return
         }
         clip(toDevicePolygons: polygons, rule: rule)
     }
+
+    /// The new clip lies within the old one: a mask covers only that.
+    var clipArea: IntRect { state.clip.bounds.intersection(fullRect) }
 
     public func clipRect(_ rect: Rect) {
         var p = Path()
@@ -50,7 +54,7 @@ extension Canvas {
         // The new clip lies within the old one and within the path's
         // bounding box: the mask covers only that (a cell's clip costs a
         // cell's pixels whatever clip it is cut from).
-        var area = previous.bounds.intersection(fullRect)
+        var area = clipArea
         var minPX = Double.infinity, minPY = Double.infinity, maxPX = -Double.infinity, maxPY = -Double.infinity
         for poly in polygons {
             for p in poly.points where p.isFinite {

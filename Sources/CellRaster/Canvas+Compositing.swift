@@ -41,7 +41,8 @@ extension Canvas {
     func spans(of device: Path, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
-            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance), rule: rule,
+            // Curves beyond the box the spans are asked for become chords (CullBox).
+            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance, cull: CullBox(bounds.deviceRect)), rule: rule,
                                  antialias: antialias, bounds: bounds, emit)
         }
     }
@@ -163,7 +164,12 @@ extension Canvas {
         guard !bounds.isEmpty else { return }
         // Both closures only run during this call; the compiler wants that said.
         withoutActuallyEscaping(body) { body in
-            deliver(produce, clip: clip, bounds: bounds, body)
+            guard cancellation?.isArmed == true else { return deliver(produce, clip: clip, bounds: bounds, body) }
+            // Past the deadline, the remaining spans are skipped (Cancellation).
+            var meter = Cancellation.Meter(cancellation)
+            deliver(produce, clip: clip, bounds: bounds) { dst, x, y, coverage, constant, count in
+                if !meter.spend(count) { body(dst, x, y, coverage, constant, count) }
+            }
         }
     }
 

@@ -25,6 +25,8 @@ public final class Canvas {
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
     let rasterizer = Rasterizer()
+    /// The deadline long operations watch (`--timeout`); nil: none.
+    public var cancellation: Cancellation?
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -152,25 +154,23 @@ public final class Canvas {
             hairline.width = 1
             hairline.dashes = style.dashes.map { $0 * ctmScale }
             hairline.dashPhase = style.dashPhase * ctmScale
-            outline = try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance)
+            outline = try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
+                                         visible: CullBox(coverageBounds.deviceRect),
+                                         maxPoints: Self.maxFlattenedPoints)
         } else {
             guard let inverse = state.ctm.inverted else { return }
             let user = device.transformed(by: inverse)
             let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
-            outline = try Stroker.stroke(user, style: style, tolerance: tolerance).transformed(by: state.ctm)
+            outline = try Stroker.stroke(user, style: style, tolerance: tolerance,
+                                         visible: CullBox(coverageBounds.deviceRect, transform: state.ctm),
+                                         maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
         }
         paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
     }
 
     /// The largest factor by which the CTM stretches a length (its largest
     /// singular value): user-space tolerances are divided by it.
-    var ctmScale: Double {
-        let t = state.ctm
-        let p = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2
-        let q = ((t.a * t.a + t.b * t.b - t.c * t.c - t.d * t.d) / 2)
-        let r = t.a * t.c + t.b * t.d
-        return (p + (q * q + r * r).squareRoot()).squareRoot()
-    }
+    var ctmScale: Double { state.ctm.maxStretch }
 
     // MARK: reading
 

@@ -6,10 +6,13 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
     case unbalancedRestore
     case outOfBounds(String)
     case unbalancedLayer(String)
+    /// A path whose flattening would pass `Canvas.maxFlattenedPoints`.
+    case tooComplex(String)
 
     public var description: String {
         switch self {
-        case .invalidSize(let s), .tooLarge(let s), .outOfBounds(let s), .unbalancedLayer(let s): return s
+        case .invalidSize(let s), .tooLarge(let s), .outOfBounds(let s), .unbalancedLayer(let s), .tooComplex(let s):
+            return s
         case .unbalancedRestore: return "restore without a matching save"
         }
     }

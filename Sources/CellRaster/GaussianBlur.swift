@@ -16,13 +16,25 @@ enum GaussianBlur {
         return Int((3 * sigma).rounded(.up))
     }
 
+    /// SVG's box width for `sigma`, at most `maxBoxWidth` (a blur of 1e300
+    /// is finite but its width is not an Int; past a billion pixels any box
+    /// spreads a mask to nothing anyway).
     static func boxWidth(_ sigma: Double) -> Int {
-        Swift.max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        let width = (sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
+        guard width < Double(maxBoxWidth) else { return maxBoxWidth }
+        return Swift.max(1, Int(width))
     }
 
-    /// Blurs `mask` (`width` x `height`, row-major) in place.
-    static func blur(_ mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, sigma: Double) {
-        guard sigma > 0.05, width > 0, height > 0 else { return }
+    static let maxBoxWidth = 1_000_000_000
+
+    /// Blurs `mask` (`width` x `height`, row-major) in place. False when
+    /// `cancellation`'s deadline passed first (the mask is then unusable).
+    @discardableResult
+    static func blur(_ mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, sigma: Double,
+                     cancellation: Cancellation? = nil) -> Bool {
+        guard sigma > 0.05, width > 0, height > 0 else { return true }
+        // Looked at between lines: each pass costs about one sample per pixel.
+        var meter = Cancellation.Meter(cancellation)
         let n = width * height
         let a = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let b = UnsafeMutablePointer<Float>.allocate(capacity: n)
@@ -39,11 +51,13 @@ enum GaussianBlur {
                 ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
                 : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
             for (l, r) in boxes {
-                box(a, b, count: height, length: width, step: 1, lineStride: width, left: l, right: r)
+                guard box(a, b, count: height, length: width, step: 1, lineStride: width, left: l, right: r,
+                          meter: &meter) else { return false }
                 takeResult(a, b, n)
             }
             for (l, r) in boxes {
-                box(a, b, count: width, length: height, step: width, lineStride: 1, left: l, right: r)
+                guard box(a, b, count: width, length: height, step: width, lineStride: 1, left: l, right: r,
+                          meter: &meter) else { return false }
                 takeResult(a, b, n)
             }
         } else {
@@ -56,15 +70,19 @@ enum GaussianBlur {
                 sum += w
             }
             for i in kernel.indices { kernel[i] /= sum }
-            kernel.withUnsafeBufferPointer { k in
-                convolve(a, b, count: height, length: width, step: 1, lineStride: width, kernel: k.baseAddress!, radius: r)
-                convolve(b, a, count: width, length: height, step: width, lineStride: 1, kernel: k.baseAddress!, radius: r)
+            let done = kernel.withUnsafeBufferPointer { k in
+                convolve(a, b, count: height, length: width, step: 1, lineStride: width, kernel: k.baseAddress!,
+                         radius: r, meter: &meter)
+                    && convolve(b, a, count: width, length: height, step: width, lineStride: 1,
+                                kernel: k.baseAddress!, radius: r, meter: &meter)
             }
+            guard done else { return false }
         }
         for i in 0..<n {
             let v = a[i] + 0.5
             mask[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
         }
+        return true
     }
 
     /// Makes the pass output (`b`) the next pass input (`a`).
@@ -76,8 +94,10 @@ enum GaussianBlur {
     /// (`step` apart; lines `lineStride` apart); outside the mask is 0.
     private static func convolve(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>,
                                  count: Int, length: Int, step: Int, lineStride: Int,
-                                 kernel: UnsafePointer<Float>, radius r: Int) {
+                                 kernel: UnsafePointer<Float>, radius r: Int,
+                                 meter: inout Cancellation.Meter) -> Bool {
         for line in 0..<count {
+            if meter.spend(length * (2 * r + 1)) { return false }
             let s = src + line * lineStride, d = dst + line * lineStride
             for i in 0..<length {
                 var acc: Float = 0
@@ -88,13 +108,16 @@ enum GaussianBlur {
                 d[i * step] = acc
             }
         }
+        return true
     }
 
     /// One box pass: the mean over [i - left, i + right] (outside is 0).
     private static func box(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>,
-                            count: Int, length: Int, step: Int, lineStride: Int, left: Int, right: Int) {
+                            count: Int, length: Int, step: Int, lineStride: Int, left: Int, right: Int,
+                            meter: inout Cancellation.Meter) -> Bool {
         let scale = 1 / Float(left + right + 1)
         for line in 0..<count {
+            if meter.spend(length) { return false }
             let s = src + line * lineStride, d = dst + line * lineStride
             // Running sum in Double so long lines do not drift.
             var acc = 0.0
@@ -106,5 +129,6 @@ enum GaussianBlur {
                 if leave >= 0 { acc -= Double(s[leave * step]) }
             }
         }
+        return true
     }
 }

@@ -28,23 +28,32 @@ extension Canvas {
     /// tail is below one 8-bit level for any shape a screen can hold.
     static let maxShadowReach = 512
 
+    /// Where `shadow` comes from: the pixels whose coverage can cast a
+    /// visible shadow into the drawable bounds, the offset in pixels, sigma
+    /// and the blur's reach; nil when it can cast nothing visible.
+    func shadowSource(_ shadow: Shadow) -> (region: IntRect, ox: Int, oy: Int, sigma: Double, reach: Int)? {
+        let clip = drawableBounds
+        guard !clip.isEmpty, shadow.color.a > 0 || !state.blendMode.transparentSourceIsNoOp else { return nil }
+        // An offset beyond any canvas (extreme finite values) casts nothing
+        // visible; it must not reach Int(_:), which traps on overflow.
+        let fx = (shadow.dx * scale).rounded(), fy = (shadow.dy * scale).rounded()
+        guard abs(fx) < 1e9, abs(fy) < 1e9 else { return nil }
+        let ox = Int(fx), oy = Int(fy)
+        let sigma = shadow.blur / 2 * scale
+        let reach = Swift.min(GaussianBlur.reach(sigma: sigma), Self.maxShadowReach)
+        let region = IntRect(x0: clip.x0 - ox - reach, y0: clip.y0 - oy - reach,
+                             x1: clip.x1 - ox + reach, y1: clip.y1 - oy + reach)
+        return (region, ox, oy, sigma, reach)
+    }
+
     /// Draws the shadow of the shape `produce` would paint with `shader`: its
     /// alpha (coverage x paint alpha, global alpha included), blurred, moved
     /// by the offset, in the shadow color, through the clip, with the blend
     /// mode in force. The shape itself is drawn afterwards by the caller.
     func castShadow(_ produce: SpanSource, shader: Shader, shadow: Shadow) {
-        let clip = drawableBounds
-        guard !clip.isEmpty, shadow.color.a > 0 || !state.blendMode.transparentSourceIsNoOp else { return }
-        // An offset beyond any canvas (extreme finite values) casts nothing
-        // visible; it must not reach Int(_:), which traps on overflow.
-        let fx = (shadow.dx * scale).rounded(), fy = (shadow.dy * scale).rounded()
-        guard abs(fx) < 1e9, abs(fy) < 1e9 else { return }
-        let ox = Int(fx), oy = Int(fy)
-        let sigma = shadow.blur / 2 * scale
-        let reach = Swift.min(GaussianBlur.reach(sigma: sigma), Self.maxShadowReach)
+        guard let (from, ox, oy, sigma, reach) = shadowSource(shadow) else { return }
         // The source pixels whose blurred shadow can land in the clip...
-        var region = IntRect(x0: clip.x0 - ox - reach, y0: clip.y0 - oy - reach,
-                             x1: clip.x1 - ox + reach, y1: clip.y1 - oy + reach)
+        var region = from
         // ...and around the shape, so the blur runs only where there is something.
         if let b = produce.bounds {
             region = region.intersection(IntRect(x0: b.x0 - reach, y0: b.y0 - reach, x1: b.x1 + reach, y1: b.y1 + reach))
@@ -74,7 +83,7 @@ extension Canvas {
                 }
             }
         }
-        GaussianBlur.blur(mask, width: w, height: h, sigma: sigma)
+        guard GaussianBlur.blur(mask, width: w, height: h, sigma: sigma, cancellation: cancellation) else { return }
         let landed = IntRect(x0: region.x0 + ox, y0: region.y0 + oy, x1: region.x1 + ox, y1: region.y1 + oy)
         let blurred = SpanSource(bounds: landed) { bounds, emit in
             let b = bounds.intersection(landed)

@@ -7,6 +7,10 @@ import Foundation
 @main
 enum Main {
     static func main() {
+        // A file size limit (ulimit -f) would kill the process in the middle
+        // of a write, leaving a temporary file; ignored, the write fails with
+        // EFBIG instead and AtomicFile reports it and cleans up.
+        signal(SIGXFSZ, SIG_IGN)
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(splittingJoinedDefines(Array(CommandLine.arguments.dropFirst())))

@@ -78,29 +78,3 @@ import CellImage
         #expect(throws: ImageError.self) { try PNGCodec.decode([]) }
     }
 }
-
-@Suite struct AtomicFileTests {
-    func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "celllua-atomic-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    @Test func writesAndLeavesNoTemporaryFiles() throws {
-        let dir = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try AtomicFile.write([1, 2, 3], to: dir + "/a.png")
-        try AtomicFile.write([4, 5], to: dir + "/a.png")
-        #expect(FileManager.default.contents(atPath: dir + "/a.png") == Data([4, 5]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
-    }
-
-    @Test func failureLeavesTheTargetAlone() throws {
-        let dir = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/missing/a.png") }
-        try FileManager.default.createDirectory(atPath: dir + "/d.png", withIntermediateDirectories: false)
-        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/d.png") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["d.png"])
-    }
-}

@@ -4,6 +4,96 @@ import CellLua
 
 /// Inputs a review found breaking things; each stays fixed.
 @Suite struct RegressionTests {
+    /// Found by the fuzzer: a 22,000-element path stroked under
+    /// scale(4097, 7.7) flattened to ~91 million points (a 2.6 GB allocation,
+    /// an abort outside --max-memory). Curves beyond the canvas now cost a
+    /// chord each, and what is left is capped: with a miter join (whose reach
+    /// keeps many curves near the canvas) it is a clear error naming the
+    /// line; with bevels it draws; the fill is quick either way.
+    @Test func hugePathsUnderExtremeScalesStayBounded() throws {
+        let start = Date()
+        let results = try makeRuntime().strings("""
+            math.randomseed(7)
+            local R = math.random
+            local c = cell.canvas(64, 64)
+            local p = cell.path():move_to(R() * 64, R() * 64)
+            for i = 1, 22000 do
+              local k = R(4)
+              if k == 1 then p:line_to(R() * 64, R() * 64)
+              elseif k == 2 then p:quad_to(R() * 64, R() * 64, R() * 64, R() * 64)
+              elseif k == 3 then p:curve_to(R() * 64, R() * 64, R() * 64, R() * 64, R() * 64, R() * 64)
+              else p:arc(R() * 64, R() * 64, R() * 20, R() * 7, R() * 7, R() < 0.5) end
+            end
+            c:scale(4097, 7.7)
+            local ok, err = pcall(function() c:stroke(p) end)
+            c:set_line_join("bevel")
+            local ok2 = pcall(c.stroke, c, p)
+            c:fill(p)
+            return ok, err, ok2, select(4, c:pixel(0, 64))
+            """, chunkName: "@test.lua")
+        #expect(results.count == 4)
+        #expect(results.first == "false")
+        #expect(results.dropFirst().first?.hasPrefix("test.lua:13: path too complex") == true, "\(results)")
+        #expect(results.dropFirst(2).first == "true")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    /// A path whose visible part alone would flatten to more points than
+    /// Canvas.maxFlattenedPoints is refused before anything is allocated, with
+    /// the script line; fill, eofill, clip and fill_stroke alike.
+    @Test func tooComplexVisiblePathsAreLuaErrors() throws {
+        let make = """
+            local c = cell.canvas(60, 45, {scale = 2})
+            local p = cell.path()
+            for i = 0, 1199 do
+              local y = i % 45
+              p:move_to(0, y):curve_to(1e7, y, -1e7, y + 1, 60, y)
+            end
+
+            """
+        for call in ["c:fill(p)", "c:eofill(p)", "c:clip(p)", "c:fill_stroke(p)", "c:add_path(p) c:fill()"] {
+            let message = try #require(firstLine(make + call), "\(call)")
+            #expect(message.hasPrefix("test.lua:7: path too complex"), "\(call): \(message)")
+        }
+        // The same path below the canvas is cheap.
+        #expect(firstLine(make + "c:translate(0, 1000) c:fill(p) c:clip(p) c:stroke(p)") == nil)
+    }
+
+    /// Found by the fuzzer: a finite but enormous shadow blur (1e300) made a
+    /// box width beyond Int.max (a trap). Such a blur spreads the shadow to
+    /// nothing; the shape itself is still drawn.
+    @Test func enormousShadowBlursDoNotTrap() throws {
+        for blur in ["1e300", "1.7976931348623157e308", "1e15", "4096"] {
+            let result = try values("""
+                local c = cell.canvas(20, 20)
+                c:set_shadow(3, 3, \(blur), "black")
+                c:fill_rect(2, 2, 10, 10)
+                c:stroke(cell.path():ellipse(1, 1, 15, 15))
+                c:layer(function(c) c:fill_rect(0, 0, 5, 5) end)
+                return select(4, c:pixel(10, 10)), select(4, c:pixel(38, 38))
+                """)
+            #expect(result == ["255", "0"], "blur \(blur)")
+        }
+    }
+
+    /// --timeout inside one long drawing call (a shadow blurred over 16
+    /// million pixels: seconds here): the call watches the deadline and
+    /// returns early, and the timeout names the line of the call.
+    /// CancellationTests shows the early stop pixel by pixel.
+    @Test func timeoutsStopLongDrawingCalls() throws {
+        var options = LuaRuntime.Options()
+        options.timeout = 0.5
+        let code = """
+            local c = cell.canvas(4096, 4096, {scale = 1})
+            c:set_shadow(5, 5, 16) c:fill_rect(0, 0, 4096, 4096) c:fill_rect(0, 0, 4096, 4096)
+            """
+        let start = Date()
+        let message = try #require(errorMessage(code, options: options))
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(message.hasPrefix("test.lua:2: script timed out after 0.5 seconds"), "\(message)")
+        #expect(elapsed < 3, "stopped after \(elapsed) s")
+    }
+
     /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
     @Test func extremeSlopesDoNotTrap() throws {
         let code = """

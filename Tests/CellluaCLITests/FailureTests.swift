@@ -1,3 +1,4 @@
+import CellImage
 import Foundation
 import Testing
 
@@ -87,6 +88,41 @@ import Testing
         let r = try Celllua.run(["art.lua", "-o", "art.pam"], in: dir)
         #expect(r.status == 1 && r.stderr.contains("cannot write 'art.pam'"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["art.lua", "art.pam", "art.png"])
+    }
+
+    /// A write that runs out of room (here a file size limit: `ulimit -f`,
+    /// which fails writes with EFBIG as a full disk fails them with ENOSPC)
+    /// is a clear error naming the file; the previous output stays as it was,
+    /// no partial or temporary file is left; the same for variants and the
+    /// contact sheet.
+    @Test func aWriteThatRunsOutOfRoomIsACleanError() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 200 x 100 pt at scale 2: 320,000 bytes as PAM; noise, so PNG is big too.
+        // (2x2 pixel cells of random colors: over 60 KB.)
+        write("""
+            variants = { a = {}, b = {} }
+            local c = cell.canvas(200, 100)
+            for i = 0, 19999 do c:set_fill(cell.rgb(math.random(), math.random(), math.random())) c:fill_rect(i % 200, i // 200, 1, 1) end
+            return c
+            """, to: dir + "/big.lua")
+        write("local c = cell.canvas(2, 2) return c", to: dir + "/small.lua")
+        #expect(try Celllua.run(["small.lua", "-o", "big.pam"], in: dir).status == 0)
+        let good = try #require(bytes(dir + "/big.pam"))
+        let r = try Celllua.run(["big.lua", "-o", "big.pam"], in: dir, fileSizeLimit: 64)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot write 'big.pam': File too large"), "\(r.stderr)")
+        #expect(bytes(dir + "/big.pam") == good)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["big.lua", "big.pam", "small.lua"])
+        let v = try Celllua.run(["big.lua", "--all-variants", "--sheet"], in: dir, fileSizeLimit: 16)
+        #expect(v.status == 1)
+        #expect(v.stderr.contains("cannot write 'big-a.png': File too large"), "\(v.stderr)")
+        #expect(v.stderr.contains("cannot write 'big-b.png': File too large"), "\(v.stderr)")
+        // The sheet, small enough, shows the two failures, whole.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == ["big-sheet.png", "big.lua", "big.pam", "small.lua"])
+        #expect(v.stdout == "big-sheet.png\n")
+        _ = try PNGCodec.decodeStraight(try #require(bytes(dir + "/big-sheet.png")))
     }
 
     @Test func unwritableOutputIsAnError() throws {

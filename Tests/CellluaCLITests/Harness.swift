@@ -25,13 +25,21 @@ struct Celllua {
 
     /// Runs celllua with `arguments` in `directory`, feeding `input` on stdin,
     /// with `environment` added to this process's, killed after `timeout`
-    /// seconds (a hang fails the test, never the suite).
+    /// seconds (a hang fails the test, never the suite). `fileSizeLimit` (KiB)
+    /// runs it under bash's `ulimit -f`, the way to make writes fail as on a
+    /// full disk without filling one.
     @discardableResult
     static func run(_ arguments: [String], in directory: String, input: String = "",
-                    environment: [String: String] = [:], timeout: Double = 30) throws -> Result {
+                    environment: [String: String] = [:], timeout: Double = 30,
+                    fileSizeLimit: Int? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        if let fileSizeLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "ulimit -f \(fileSizeLimit) && exec \"$0\" \"$@\"", binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

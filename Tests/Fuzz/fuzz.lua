@@ -13,6 +13,11 @@
 --   celllua Tests/Fuzz/fuzz.lua -o /tmp/f.png -- [SEED] [CALLS] [VERBOSE]
 --
 -- or set the globals FUZZ_SEED, FUZZ_CALLS (and FUZZ_VERBOSE) before running it.
+-- Files it writes (PNGs to read back, intact or damaged, and c:save targets)
+-- go into FUZZ_TMPDIR, else $TMPDIR, else /tmp, named celllua-fuzz-SEED-TIME-*,
+-- and are removed at the end, also when the run fails with an error. A crash
+-- cannot clean up: runners give it a directory of its own and remove that
+-- (scripts/fuzz, FuzzTests).
 -- VERBOSE prints each call to stderr before making it (to find a crash's call).
 -- At the end the globals FUZZ_CALLS_MADE, FUZZ_ERRORS and FUZZ_BAD (the number
 -- of non-string error values) hold the figures; a non-string error raises
@@ -31,7 +36,7 @@ local function pick(t) return t[R(#t)] end
 local calls, errors, bad = 0, 0, 0
 local firstBad
 local current = "?"
-local tmpdir = os.getenv("TMPDIR") or "/tmp"
+local tmpdir = FUZZ_TMPDIR or os.getenv("TMPDIR") or "/tmp"
 local prefix = string.format("%s/celllua-fuzz-%d-%d-", tmpdir, SEED, os.time())
 local tmpfiles, tmpseen = {}, {}
 
@@ -566,18 +571,18 @@ local function writeImageFile()
     if not c then return end
     local ok, bytes = call("canvas:png", c.png, c)
     if not ok then return end
-    if chance(0.5) then -- damage it
-        local b = {bytes:byte(1, #bytes)}
+    if chance(0.5) then -- damage it: a few bytes changed, or the tail cut off
+        -- (string splices: each costs one copy in C, whatever the file's size)
         for _ = 1, R(1, 8) do
-            local i = R(#b)
+            if #bytes == 0 then break end
+            local i = R(#bytes)
             local k = R(3)
-            if k == 1 then b[i] = R(0, 255)
-            elseif k == 2 then for j = i, #b do b[j] = nil end
-            else b[i] = 0xff end
+            if k == 2 then
+                bytes = bytes:sub(1, i - 1)
+            else
+                bytes = bytes:sub(1, i - 1) .. string.char(k == 1 and R(0, 255) or 0xff) .. bytes:sub(i + 1)
+            end
         end
-        local parts = {}
-        for i = 1, #b, 4096 do parts[#parts + 1] = string.char(table.unpack(b, i, math.min(#b, i + 4095))) end
-        bytes = table.concat(parts)
     end
     local path = prefix .. (#tmpfiles % 4) .. ".png"
     local f = io.open(path, "wb")
@@ -752,12 +757,18 @@ keep("path", cell.path():rect(1, 1, 10, 10))
 keep("gradient", cell.gradient({{0, "red"}, {1, "blue"}}))
 keep("font", cell.font("Helvetica", 17))
 
-while calls < TARGET do
-    runActions(1)
-    if calls % 5000 < 2 then collectgarbage("step", 100) end
+local function removeFiles()
+    for _, p in ipairs(tmpfiles) do os.remove(p) end
 end
 
-for _, p in ipairs(tmpfiles) do os.remove(p) end
+local ran, failure = xpcall(function()
+    while calls < TARGET do
+        runActions(1)
+        if calls % 5000 < 2 then collectgarbage("step", 100) end
+    end
+end, debug and debug.traceback or tostring)
+removeFiles()
+if not ran then error(failure, 0) end
 
 FUZZ_CALLS_MADE, FUZZ_ERRORS, FUZZ_BAD = calls, errors, bad
 io.stderr:write(string.format("fuzz: seed %d: %d calls, %d errors, %d non-string errors\n", SEED, calls, errors, bad))
