@@ -165,12 +165,17 @@ typealias RGB = (Float, Float, Float)
     let l = lum(c)
     let n = min(c.0, c.1, c.2), x = max(c.0, c.1, c.2)
     var out = c
+    // In exact arithmetic n <= l <= x; in Float a gray's luminosity can land
+    // an ulp outside its channels (0.3 + 0.59 + 0.11 is not exactly 1), and
+    // then k is 0 or negative: all channels are l to within rounding.
     if n < 0 {
         let k = l - n
+        guard k > 0 else { return (l, l, l) }
         out = (l + (out.0 - l) * l / k, l + (out.1 - l) * l / k, l + (out.2 - l) * l / k)
     }
     if x > 1 {
         let k = x - l
+        guard k > 0 else { return (l, l, l) }
         out = (l + (out.0 - l) * (1 - l) / k, l + (out.1 - l) * (1 - l) / k, l + (out.2 - l) * (1 - l) / k)
     }
     return out
@@ -223,7 +228,9 @@ enum BlendLoop {
             let k = Float(k8) * (1.0 / 255.0)
             @inline(__always) func q(_ dv: Float, _ bv: Float) -> UInt32 {
                 let v = (dv + k * (bv - dv)) * 255 + 0.5
-                return v <= 0 ? 0 : (v >= 255 ? 255 : UInt32(v))
+                // `!(v > 0)` also catches NaN: a formula's edge case must
+                // never become a trap.
+                return !(v > 0) ? 0 : (v >= 255 ? 255 : UInt32(v))
             }
             let a = q(d.a, b.a)
             let r = Swift.min(q(d.r, b.r), a), g = Swift.min(q(d.g, b.g), a), bl = Swift.min(q(d.b, b.b), a)

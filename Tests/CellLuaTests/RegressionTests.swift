@@ -224,4 +224,27 @@ import CellLua
             return select(4, c:pixel(4, 4))
             """) == ["255"])
     }
+
+    /// Found by the fuzzer: a gray source over black or white in a
+    /// non-separable mode (color, luminosity...) gave a luminosity an ulp
+    /// outside its channels, ClipColor divided by zero, and Float(NaN) to
+    /// UInt32 trapped. A gray over black in `color` mode is black's
+    /// luminosity with the gray's (zero) saturation: black.
+    @Test func grayInNonSeparableModesDoesNotTrap() throws {
+        #expect(try values("""
+            local c = cell.canvas(4, 4, {scale = 1})
+            for _, mode in ipairs{"color", "hue", "saturation", "luminosity"} do
+              for v = 0, 255 do
+                for _, bg in ipairs{"#000000", "#010101", "#FFFFFF", "#FEFEFE"} do
+                  c:set_blend("normal") c:set_fill(bg) c:fill_rect(0, 0, 4, 4)
+                  c:set_blend(mode) c:set_fill(cell.rgb(v / 255, v / 255, v / 255, (v % 7 + 1) / 8)) c:fill_rect(0, 0, 4, 4)
+                end
+              end
+            end
+            c:set_blend("normal") c:set_fill("#000000") c:fill_rect(0, 0, 4, 4)
+            c:set_blend("color") c:set_fill("#808080") c:fill_rect(0, 0, 4, 4)
+            local r, g, b, a = c:pixel(1, 1)
+            return r, g, b, a
+            """) == ["0", "0", "0", "255"])
+    }
 }
