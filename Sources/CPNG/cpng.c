@@ -43,7 +43,7 @@ static void write_to_buffer(png_structp png, png_bytep data, png_size_t length) 
 static void flush_nothing(png_structp png) { (void)png; }
 
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                     size_t stride, int level, cpng_buffer *out, char *error) {
+                     size_t stride, int level, int drop_alpha, cpng_buffer *out, char *error) {
     out->data = NULL;
     out->size = out->capacity = 0;
     error[0] = 0;
@@ -69,8 +69,11 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
         return 1;
     }
     png_set_write_fn(png, out, write_to_buffer, flush_nothing);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    /* An opaque image is written as RGB: the rows still hold RGBA, and
+     * libpng drops the filler byte after each pixel (a quarter less data to
+     * compress; readers give alpha 255 back). */
+    png_set_IHDR(png, info, width, height, 8, drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (level >= 0) png_set_compression_level(png, level);
     /* No filter instead of libpng's adaptive choice among all five: rendered
      * UI is flat fills, rows of one color (vertical gradients) and
@@ -81,6 +84,7 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
      * image's pixels, every filter x level x strategy). */
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
+    if (drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * stride);
     png_write_image(png, rows);
     png_write_end(png, info);

@@ -29,7 +29,7 @@ void cpng_buffer_free(cpng_buffer *buffer);
  * Returns 0 on success and fills `out`.
  */
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                     size_t stride, int level, cpng_buffer *out, char *error);
+                     size_t stride, int level, int drop_alpha, cpng_buffer *out, char *error);
 
 /**
  * Decodes any PNG libpng reads (every color type and bit depth, tRNS) to
