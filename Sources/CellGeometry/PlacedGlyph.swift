@@ -27,3 +27,13 @@ public struct PlacedGlyph {
         self.transform = transform
     }
 }
+
+extension Path {
+    /// The outlines of `glyphs`, each moved to its place, as one path (sized
+    /// once, not grown glyph by glyph).
+    public init(placing glyphs: [PlacedGlyph]) {
+        self.init()
+        reserveCapacity(adding: glyphs.reduce(0) { $0 + $1.outline.elements.count })
+        for glyph in glyphs { addPath(glyph.outline, transform: glyph.transform) }
+    }
+}

@@ -17,8 +17,7 @@ public enum PNGCodec {
     /// opaque (most mockups: a quarter less to compress and store), with no
     /// time chunk: the same pixels give the same bytes on every run.
     public static func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
-        let rows = buffer.straightRGBA()
-        let opaque = buffer.isOpaque
+        let (rows, opaque) = buffer.straightRGBAAndOpacity()
         var out = cpng_buffer()
         var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
         let status = rows.withUnsafeBufferPointer { px in

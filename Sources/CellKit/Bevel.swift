@@ -111,9 +111,9 @@ public struct Bevel {
         let state = canvas.state
         let m = state.ctm
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
-              m.b == 0, m.c == 0, m.a > 0, m.d > 0, let inverse = m.inverted else { return nil }
+              m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return nil }
         let radius = Swift.max(0, Swift.min(radius, r.width / 2, r.height / 2))
-        let edge = radius + Swift.max(d, 0) + 1 + 2 / Swift.min(m.a, m.d)
+        let edge = radius + Swift.max(d, 0) + 1 + 2 / canvas.pixelsPerUnit
         // The interior rounded inward to whole device pixels, the frame outward.
         let inner = m.apply(r.insetBy(dx: edge, dy: edge))
         let outer = m.apply(frame)
@@ -132,11 +132,9 @@ public struct Bevel {
         ]
         var rects: [Rect] = []
         for (x0, y0, x1, y1) in deviceRects {
-            let user = inverse.apply(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
-            // The way back must land on the same whole pixels, or the pieces
+            // Each piece must cover its whole pixels exactly, or neighbours
             // would share partly covered pixels.
-            let back = m.apply(user)
-            guard back.minX == x0, back.minY == y0, back.maxX == x1, back.maxY == y1 else { return nil }
+            guard let user = canvas.userRect(exactlyCoveringPixelsX: x0, y0: y0, x1: x1, y1: y1) else { return nil }
             rects.append(user)
         }
         return (rects[0], Array(rects[1...]))

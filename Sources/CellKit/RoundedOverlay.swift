@@ -36,8 +36,7 @@ public struct RoundedOverlay {
             // the pixels are those of one fill of the whole frame, at the cost
             // of the corners instead of a sweep over every row of the frame.
             let r = Swift.max(0, Swift.min(radius, w / 2, h / 2))
-            let m = canvas.state.ctm
-            let pixelsPerPoint = Swift.min((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+            let pixelsPerPoint = canvas.pixelsPerUnit
             let margin = pixelsPerPoint > 0 ? 2 / pixelsPerPoint : .infinity
             let side = r + 2 * margin
             // Squares that overlap would paint their common pixels twice.

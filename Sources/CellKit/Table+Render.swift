@@ -69,16 +69,15 @@ extension Table {
                 // rim must be applied to the cell as a whole. That saves
                 // clearing and compositing a cell's pixels per row
                 // (KitShortcutTests compare both ways).
-                if row.draw != nil || alwaysLayerCells || !canvas.isPixelAligned(f) {
-                    try canvas.drawingLayer(at: f) {
-                        try canvas.drawingView(at: f) { w, h in
-                            try drawCell(row, position: position, width: w, height: h, in: canvas)
-                        }
-                    }
-                } else {
+                let cell = {
                     try canvas.drawingView(at: f) { w, h in
-                        try drawCell(row, position: position, width: w, height: h, in: canvas)
+                        try self.drawCell(row, position: position, width: w, height: h, in: canvas)
                     }
+                }
+                if row.draw != nil || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
+                    try canvas.drawingLayer(at: f, cell)
+                } else {
+                    try cell()
                 }
             }
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {

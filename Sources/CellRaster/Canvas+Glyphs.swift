@@ -21,10 +21,7 @@ extension Canvas {
             paint(source, with: state.fillPaint)
             return
         }
-        var path = Path()
-        path.reserveCapacity(adding: glyphs.reduce(0) { $0 + $1.outline.elements.count })
-        for glyph in glyphs { path.addPath(glyph.outline, transform: glyph.transform) }
-        fill(path)
+        fill(Path(placing: glyphs))
     }
 
     /// A glyph mask at its place on the canvas.

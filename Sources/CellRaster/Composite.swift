@@ -120,25 +120,14 @@ enum Composite {
             words.update(repeating: source, count: count)
             return
         }
-        // Four pixels at a time as eight 16-bit lanes of two channels each
-        // (SSE2 multiplies 16-bit lanes; 32-bit ones need SSE4.1): even and
-        // odd channels scaled apart, with `scale`'s rounding. Valid
-        // premultiplied sums stay within a byte, so no carry crosses lanes.
+        // Four pixels at a time in vector registers (`over`).
         var n = 0
-        if count >= 4 {
-            let s8 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD8<UInt16>.self)
-            let k8 = SIMD8<UInt16>(repeating: UInt16(keep))
-            let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-            let raw = UnsafeMutableRawPointer(words)
-            while n + 4 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD8<UInt16>.self)
-                var even = (d & low) &* k8 &+ half
-                even = (even &+ (even &>> 8)) &>> 8
-                var odd = (d &>> 8) &* k8 &+ half
-                odd = (odd &+ (odd &>> 8)) &>> 8
-                raw.storeBytes(of: s8 &+ (even | (odd &<< 8)), toByteOffset: n * 4, as: SIMD8<UInt16>.self)
-                n += 4
-            }
+        let s4 = SIMD4<UInt32>(repeating: source)
+        let raw = UnsafeMutableRawPointer(words)
+        while n + 4 <= count {
+            let d4 = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: over(s4, d4), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
+            n += 4
         }
         while n < count {
             words[n] = source &+ scale(words[n], keep)

@@ -57,7 +57,14 @@ public final class PixelBuffer {
 
     /// Rows of straight-alpha RGBA8, for encoders.
     public func straightRGBA() -> [UInt8] {
+        straightRGBAAndOpacity().bytes
+    }
+
+    /// `straightRGBA()` and whether every pixel is opaque, found in the same
+    /// pass (the PNG writer drops the alpha channel of opaque images).
+    public func straightRGBAAndOpacity() -> (bytes: [UInt8], opaque: Bool) {
         var out = [UInt8](repeating: 0, count: byteCount)
+        var opaque = true
         out.withUnsafeMutableBufferPointer { dst in
             let words = UnsafeRawPointer(data)
             let outWords = UnsafeMutableRawPointer(dst.baseAddress!)
@@ -69,6 +76,7 @@ public final class PixelBuffer {
                     outWords.storeBytes(of: word, toByteOffset: i * 4, as: UInt32.self)
                     continue
                 }
+                opaque = false
                 let o = i * 4
                 dst[o] = Self.unpremultiply(data[o], a)
                 dst[o + 1] = Self.unpremultiply(data[o + 1], a)
@@ -76,24 +84,7 @@ public final class PixelBuffer {
                 dst[o + 3] = a
             }
         }
-        return out
-    }
-
-    /// True when every pixel's alpha is 255 (eight pixels at a time).
-    public var isOpaque: Bool {
-        let count = width * height
-        let raw = UnsafeRawPointer(data)
-        let alpha = SIMD8<UInt32>(repeating: 0xFF00_0000)
-        var i = 0
-        while i + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self) & alpha != alpha { return false }
-            i += 8
-        }
-        while i < count {
-            if data[i * 4 + 3] != 255 { return false }
-            i += 1
-        }
-        return true
+        return (out, opaque)
     }
 
     /// An independent copy of the pixels.

@@ -66,10 +66,7 @@ final class FontResolutionCache: @unchecked Sendable {
     /// The remembered file for `name`, if the cache file is valid and has it.
     /// The caller holds the catalog's lock.
     func lookUp(_ name: String) -> FontCatalog.FontFile? {
-        if !loaded {
-            loaded = true
-            load()
-        }
+        loadOnce()
         return entries[name]
     }
 
@@ -83,10 +80,7 @@ final class FontResolutionCache: @unchecked Sendable {
     /// `store` with the stamps to keep if the file had none (tests give
     /// their own).
     func store(_ name: String, _ file: FontCatalog.FontFile, stamps makeStamps: () -> [Stamp]) {
-        if !loaded {
-            loaded = true
-            load()
-        }
+        loadOnce()
         if entries[name] == file || name.contains("\t") || name.contains("\n") { return }
         if stamps.isEmpty { stamps = makeStamps() }
         // The font file itself too: replaced in place, its folder keeps its time.
@@ -110,6 +104,13 @@ final class FontResolutionCache: @unchecked Sendable {
             return Stamp(path: path, seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
                          size: Int(info.st_size))
         }
+    }
+
+    /// Reads the file on first use (the caller holds the catalog's lock).
+    private func loadOnce() {
+        guard !loaded else { return }
+        loaded = true
+        load()
     }
 
     private func load() {

@@ -123,13 +123,7 @@ public struct TextLayout: Sendable {
     /// one shape. Glyphs whose bounds miss `visible` (user space) are left
     /// out: a long text costs only what can be seen.
     public func path(visible: Rect? = nil) -> Path {
-        // First the visible glyphs and where they go, then one path of the
-        // right size (it grows once, not glyph by glyph).
-        let glyphs = placedGlyphs(visible: visible)
-        var path = Path()
-        path.reserveCapacity(adding: glyphs.reduce(0) { $0 + $1.outline.elements.count })
-        for glyph in glyphs { path.addPath(glyph.outline, transform: glyph.transform) }
-        return path
+        Path(placing: placedGlyphs(visible: visible))
     }
 
     /// The glyphs of every line with their outlines (font units, y up) and
