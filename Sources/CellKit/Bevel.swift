@@ -47,27 +47,38 @@ public struct Bevel {
         // The layer holds the whole effect: the stroke's outer half and the
         // bevel poking out below.
         let frame = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 + d)
-        let layered = {
-            try canvas.drawingLayer(at: frame) { try drawLayers(in: canvas, rect: r, offset: d) }
-        }
         guard !inOneLayer,
-              let split = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
-            try layered()
+              let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+            try canvas.drawingLayer(at: frame) { try drawLayers(in: canvas, rect: r, offset: d) }
             return
         }
         // Away from its edges the layer holds nothing but the opaque fill,
         // which composites as itself: that part is filled in place, and the
         // layer is made only for the four strips around it, each a
         // pixel-aligned piece of the same layer (so every pixel is computed
-        // as in one layer over the whole frame).
+        // as in one layer over the whole frame: coverage is summed from the
+        // layer's left edge whatever the clip, see Canvas.sumFrom). Along the
+        // straight sides the layer is the same on every row (every column
+        // along the top and bottom): one is drawn, the others copied.
         canvas.withSavedState {
             canvas.setFillColor(fill)
-            canvas.fillRect(split.interior)
+            canvas.fillRect(pieces.interior)
         }
-        for strip in split.strips {
+        for strip in pieces.strips {
             try canvas.withSavedState {
-                canvas.clipRect(strip)
-                try layered()
+                canvas.clipRect(strip.rect)
+                try canvas.drawingLayer(at: frame) {
+                    for box in strip.drawn {
+                        try canvas.withSavedState {
+                            canvas.clipRect(box)
+                            try drawLayers(in: canvas, rect: r, offset: d)
+                        }
+                    }
+                    switch strip.copies {
+                    case .rows(let y, let rows): try canvas.repeatLayerRow(y, over: rows)
+                    case .columns(let x, let columns): try canvas.repeatLayerColumn(x, over: columns)
+                    }
+                }
             }
         }
     }
@@ -98,16 +109,30 @@ public struct Bevel {
         }
     }
 
+    /// A strip of the bevel's layer around the interior: `rect`, of which
+    /// only the `drawn` boxes are drawn; the rest is copied from one row or
+    /// column of them (`copies`). All in user space, on whole device pixels.
+    struct Strip {
+        enum Copies { case rows(from: Int, over: Range<Int>), columns(from: Int, over: Range<Int>) }
+        var rect: Rect
+        var drawn: [Rect]
+        var copies: Copies
+    }
+
     /// Where the layer can be skipped: an interior rectangle the bevel's
     /// edges (corners, inner shadow, stroke, with two device pixels to
     /// spare) do not reach, and the four strips of `frame` around it, all
-    /// on whole device pixels. nil when that does not hold exactly: a
-    /// translucent fill (the interior would be fill over bevel, not the
-    /// fill), a shadow, alpha or blend mode on the layer (they act on the
-    /// layer as a whole), a transform that is not a positive scale and a
-    /// translation, or a rect too small to have an interior.
+    /// on whole device pixels. Beside the interior only straight edges run
+    /// (vertical ones left and right of it, horizontal ones above and below),
+    /// so the side strips are drawn for their first row and the top and
+    /// bottom strips for their corners and first middle column. nil when
+    /// that does not hold exactly: a translucent fill (the interior would be
+    /// fill over bevel, not the fill), a shadow, alpha or blend mode on the
+    /// layer (they act on the layer as a whole), a transform that is not a
+    /// positive scale and a translation, or a rect too small to have an
+    /// interior.
     static func split(frame: Rect, rect r: Rect, radius: Double, offset d: Double, fill: Color,
-                      canvas: Canvas) -> (interior: Rect, strips: [Rect])? {
+                      canvas: Canvas) -> (interior: Rect, strips: [Strip])? {
         let state = canvas.state
         let m = state.ctm
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
@@ -118,25 +143,29 @@ public struct Bevel {
         let inner = m.apply(r.insetBy(dx: edge, dy: edge))
         let outer = m.apply(frame)
         guard inner.width > 0, inner.height > 0 else { return nil }
-        let ix0 = inner.minX.rounded(.up), iy0 = inner.minY.rounded(.up)
-        let ix1 = inner.maxX.rounded(.down), iy1 = inner.maxY.rounded(.down)
-        let ox0 = outer.minX.rounded(.down), oy0 = outer.minY.rounded(.down)
-        let ox1 = outer.maxX.rounded(.up), oy1 = outer.maxY.rounded(.up)
-        guard ix0 < ix1, iy0 < iy1, [ix0, iy0, ix1, iy1, ox0, oy0, ox1, oy1].allSatisfy({ abs($0) < 1e9 }) else { return nil }
-        let deviceRects = [
-            (ix0, iy0, ix1, iy1),   // interior
-            (ox0, oy0, ox1, iy0),   // top strip
-            (ox0, iy1, ox1, oy1),   // bottom strip
-            (ox0, iy0, ix0, iy1),   // left strip
-            (ix1, iy0, ox1, iy1),   // right strip
-        ]
-        var rects: [Rect] = []
-        for (x0, y0, x1, y1) in deviceRects {
-            // Each piece must cover its whole pixels exactly, or neighbours
-            // would share partly covered pixels.
-            guard let user = canvas.userRect(exactlyCoveringPixelsX: x0, y0: y0, x1: x1, y1: y1) else { return nil }
-            rects.append(user)
+        let values = [inner.minX.rounded(.up), inner.minY.rounded(.up), inner.maxX.rounded(.down), inner.maxY.rounded(.down),
+                      outer.minX.rounded(.down), outer.minY.rounded(.down), outer.maxX.rounded(.up), outer.maxY.rounded(.up)]
+        guard values.allSatisfy({ abs($0) < 1e9 }) else { return nil }
+        let v = values.map { Int($0) }
+        let (ix0, iy0, ix1, iy1, ox0, oy0, ox1, oy1) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
+        guard ix0 < ix1, iy0 < iy1, ox0 < ix0, oy0 < iy0, ix1 < ox1, iy1 < oy1 else { return nil }
+        // Each piece must cover its whole pixels exactly, or neighbours
+        // would share partly covered pixels.
+        func user(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Rect? {
+            canvas.userRect(exactlyCoveringPixelsX: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1))
         }
-        return (rects[0], Array(rects[1...]))
+        guard let interior = user(ix0, iy0, ix1, iy1),
+              let top = user(ox0, oy0, ox1, iy0), let bottom = user(ox0, iy1, ox1, oy1),
+              let left = user(ox0, iy0, ix0, iy1), let right = user(ix1, iy0, ox1, iy1),
+              let topLeft = user(ox0, oy0, ix0 + 1, iy0), let topRight = user(ix1, oy0, ox1, iy0),
+              let bottomLeft = user(ox0, iy1, ix0 + 1, oy1), let bottomRight = user(ix1, iy1, ox1, oy1),
+              let leftRow = user(ox0, iy0, ix0, iy0 + 1), let rightRow = user(ix1, iy0, ox1, iy0 + 1) else { return nil }
+        let middle = (ix0 + 1)..<ix1, below = (iy0 + 1)..<iy1
+        return (interior, [
+            Strip(rect: top, drawn: [topLeft, topRight], copies: .columns(from: ix0, over: middle)),
+            Strip(rect: bottom, drawn: [bottomLeft, bottomRight], copies: .columns(from: ix0, over: middle)),
+            Strip(rect: left, drawn: [leftRow], copies: .rows(from: iy0, over: below)),
+            Strip(rect: right, drawn: [rightRow], copies: .rows(from: iy0, over: below)),
+        ])
     }
 }

@@ -8,7 +8,8 @@ extension Canvas {
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
         // The mask covers no more than the clip in force (CullBox).
-        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance, cull: CullBox(clipArea.deviceRect))
+        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance,
+                                                  cull: CullBox(Self.summed(clipArea, from: sumFrom).deviceRect))
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return
@@ -70,7 +71,7 @@ extension Canvas {
         let mask = ClipMask(area: area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         if !area.isEmpty {
-            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: area) { span in
+            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: area, sumFrom: sumFrom) { span in
                 let row = mask.pointer(x: span.x, y: span.y)
                 switch (previous, span.coverage) {
                 case (.rect, let coverage?):

@@ -40,11 +40,27 @@ extension Canvas {
     /// (flattened only when asked: an invisible paint or an empty clip skips it).
     func spans(of device: Path, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
+        let sumFrom = self.sumFrom
         return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
-            // Curves beyond the box the spans are asked for become chords (CullBox).
-            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance, cull: CullBox(bounds.deviceRect)), rule: rule,
-                                 antialias: antialias, bounds: bounds, emit)
+            // Curves beyond the box the spans are summed over become chords (CullBox).
+            let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
+            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
+                                 antialias: antialias, bounds: bounds, sumFrom: sumFrom, emit)
         }
+    }
+
+    /// Where coverage is summed from along a row: the left edge of the
+    /// surface drawn on, whatever the clip (Rasterizer's `sumFrom`). A pixel
+    /// then gets the same coverage however a clip cuts the drawing, which
+    /// lets the kit draw a layer in clipped pieces and get the pixels of the
+    /// whole (Bevel).
+    var sumFrom: Int { target.x0 }
+
+    /// `bounds` widened leftwards to `x` (the part of the plane whose edges count).
+    static func summed(_ bounds: IntRect, from x: Int) -> IntRect {
+        var r = bounds
+        if x < r.x0 && !r.isEmpty { r.x0 = x }
+        return r
     }
 
     /// The spans of a user-space rectangle: computed directly (RectSpans)

@@ -102,27 +102,33 @@ extension Canvas {
                 }
             }
         }
-        // Runs of coverage, split at gaps of `gap` or more empty pixels (the
-        // space between words and glyphs costs nothing downstream).
-        let gap = 4
+        // Runs of coverage, split where eight bytes in a row are empty (the
+        // space between words and glyphs costs nothing downstream), found a
+        // word at a time; zeros inside a run are pixels left as they are.
+        @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        }
         for row in 0..<box.height {
             let line = image + row * width
             var i = 0
             while i < width {
-                while i + 8 <= width, UnsafeRawPointer(line + i).loadUnaligned(as: UInt64.self) == 0 { i += 8 }
+                while i + 8 <= width, word(line + i) == 0 { i += 8 }
                 while i < width, line[i] == 0 { i += 1 }
                 guard i < width else { break }
                 let start = i
-                var end = i
-                var zeros = 0
-                while i < width, zeros < gap {
-                    if line[i] == 0 {
-                        zeros += 1
-                    } else {
-                        zeros = 0
-                        end = i + 1
+                var end = i + 1 // past the last non-zero byte so far
+                i += 1
+                while i + 8 <= width {
+                    let w = word(line + i)
+                    if w == 0 { break }
+                    end = i + 8 - w.leadingZeroBitCount / 8
+                    i += 8
+                }
+                if i + 8 > width {
+                    while i < width {
+                        if line[i] != 0 { end = i + 1 }
+                        i += 1
                     }
-                    i += 1
                 }
                 emit(Rasterizer.Span(y: box.y0 + row, x: box.x0 + start, count: end - start,
                                      coverage: UnsafePointer(line + start), constant: 0))

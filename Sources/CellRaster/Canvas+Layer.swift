@@ -122,3 +122,45 @@ extension Canvas {
         draw(spans(ofDeviceRect: surface.bounds.deviceRect), shader: shader)
     }
 }
+
+extension Canvas {
+    /// Copies device row `y` of the innermost open layer over the rows
+    /// `rows` of it (both clamped to the layer). For drawings whose pixels
+    /// are the same on every one of those rows (only vertical edges cross
+    /// them): one row is drawn, the rest copied. Throws when no layer is open.
+    public func repeatLayerRow(_ y: Int, over rows: Range<Int>) throws {
+        let layer = try openLayerSurface()
+        let b = layer.bounds
+        guard y >= b.y0, y < b.y1 else { return }
+        let source = layer.pointer(x: b.x0, y: y)
+        for row in Swift.max(rows.lowerBound, b.y0)..<Swift.max(Swift.min(rows.upperBound, b.y1), b.y0) where row != y {
+            layer.pointer(x: b.x0, y: row).update(from: source, count: b.width * 4)
+        }
+    }
+
+    /// Copies device column `x` of the innermost open layer over the
+    /// columns `columns` of it (clamped to the layer), the counterpart of
+    /// `repeatLayerRow` for drawings crossed only by horizontal edges there.
+    public func repeatLayerColumn(_ x: Int, over columns: Range<Int>) throws {
+        let layer = try openLayerSurface()
+        let b = layer.bounds
+        guard x >= b.x0, x < b.x1 else { return }
+        let lo = Swift.max(columns.lowerBound, b.x0), hi = Swift.min(columns.upperBound, b.x1)
+        guard lo < hi else { return }
+        for row in b.y0..<b.y1 {
+            let word = UnsafeRawPointer(layer.pointer(x: x, y: row)).load(as: UInt32.self)
+            let words = Composite.words(layer.pointer(x: lo, y: row), hi - lo)
+            if x >= lo && x < hi {
+                words.update(repeating: word, count: x - lo)
+                (words + (x - lo + 1)).update(repeating: word, count: hi - x - 1)
+            } else {
+                words.update(repeating: word, count: hi - lo)
+            }
+        }
+    }
+
+    private func openLayerSurface() throws -> Surface {
+        guard !layers.isEmpty else { throw CanvasError.unbalancedLayer("no layer is open") }
+        return target
+    }
+}

@@ -31,14 +31,16 @@ public final class Canvas {
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
 
-    /// A transparent canvas of `width` x `height` points at `scale` pixels per
-    /// point. Throws for non-positive, non-finite or over-limit sizes.
-    public init(width: Double, height: Double, scale: Double) throws {
+    /// A canvas of `width` x `height` points at `scale` pixels per point,
+    /// transparent or all `background`. Throws for non-positive, non-finite
+    /// or over-limit sizes.
+    public init(width: Double, height: Double, scale: Double, background: Color? = nil) throws {
         let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
         self.width = width
         self.height = height
         self.scale = scale
-        buffer = PixelBuffer(width: pw, height: ph)
+        buffer = background.map { PixelBuffer(width: pw, height: ph, filledWith: $0.premultiplied()) }
+            ?? PixelBuffer(width: pw, height: ph)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
     }
@@ -155,14 +157,14 @@ public final class Canvas {
             hairline.dashes = style.dashes.map { $0 * ctmScale }
             hairline.dashPhase = style.dashPhase * ctmScale
             outline = try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
-                                         visible: CullBox(coverageBounds.deviceRect),
+                                         visible: CullBox(Self.summed(coverageBounds, from: sumFrom).deviceRect),
                                          maxPoints: Self.maxFlattenedPoints)
         } else {
             guard let inverse = state.ctm.inverted else { return }
             let user = device.transformed(by: inverse)
             let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
             outline = try Stroker.stroke(user, style: style, tolerance: tolerance,
-                                         visible: CullBox(coverageBounds.deviceRect, transform: state.ctm),
+                                         visible: CullBox(Self.summed(coverageBounds, from: sumFrom).deviceRect, transform: state.ctm),
                                          maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
         }
         paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)

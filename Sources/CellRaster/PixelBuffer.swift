@@ -22,6 +22,19 @@ public final class PixelBuffer {
         data.initialize(repeating: 0, count: width * height * 4)
     }
 
+    /// Allocates a buffer with every pixel `color`, written once (a canvas
+    /// background: no zeroing first).
+    public init(width: Int, height: Int, filledWith color: PremultipliedColor) {
+        precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
+        self.width = width
+        self.height = height
+        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        let word = Self.pack(color)
+        data.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+            words.initialize(repeating: word, count: width * height)
+        }
+    }
+
     deinit {
         data.deallocate()
     }

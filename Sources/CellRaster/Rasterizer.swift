@@ -32,6 +32,9 @@ public final class Rasterizer {
 
     /// The region of the current job, in device pixels.
     private var region = IntRect.empty
+    /// The first column of the region (local) where spans are emitted: cells
+    /// left of it are only summed (`sumFrom`).
+    private var window = 0
     private var stride = 0
 
     public init() {
@@ -72,8 +75,18 @@ public final class Rasterizer {
     /// within `bounds`, calling `body` for the spans of non-zero coverage
     /// (0...255), row by row, left to right. With `antialias` off a pixel is
     /// in when at least half of it is covered.
+    ///
+    /// `sumFrom` (a column left of `bounds.x0`, default none): coverage is
+    /// summed along each row from there (or from the shape's left, if that
+    /// is further right) rather than from `bounds.x0`, and spans are still
+    /// emitted only within `bounds`. Edges left of the summed part are
+    /// projected onto it; summing through them instead adds the same areas
+    /// in a different order, which can round a Float sum differently. With
+    /// the same `sumFrom`, a pixel's coverage does not depend on where
+    /// `bounds` starts, so a drawing made in pieces clipped side by side
+    /// gives exactly the pixels it gives whole.
     public func fillSpans(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
-                          _ body: (Span) -> Void) {
+                          sumFrom: Int? = nil, _ body: (Span) -> Void) {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.points.count > 1 {
@@ -87,9 +100,12 @@ public final class Rasterizer {
         }
         guard minX <= maxX else { return }
         // Closed polygons wind nothing outside their bounding box.
-        let area = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, limit: bounds)
-        guard !area.isEmpty else { return }
+        var limit = bounds
+        if let sumFrom, sumFrom < bounds.x0 { limit.x0 = sumFrom }
+        let area = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, limit: limit)
+        guard !area.isEmpty, area.x1 > bounds.x0 else { return }
         begin(area)
+        window = Swift.max(0, bounds.x0 - area.x0)
         for poly in polygons where poly.points.count > 1 {
             let pts = poly.points
             var previous = pts[pts.count - 1]
@@ -332,29 +348,41 @@ public final class Rasterizer {
                 }
                 return end + 1
             }
-            var i = start
-            while i <= end {
-                sum += row[i]
-                let c = Self.coverage(sum, rule: rule, antialias: antialias)
-                let k = nextTouched(i + 1)
-                let run = k - i
-                if run >= minRun {
-                    flush(i)
+            /// Pixels `a..<b` at coverage `c`: a constant span when long enough,
+            /// else part of the pending per-pixel span.
+            @inline(__always) func run(_ a: Int, _ b: Int, _ c: UInt8) {
+                if b - a >= minRun {
+                    flush(a)
                     if c != 0 {
-                        body(Span(y: y, x: region.x0 + i, count: run, coverage: nil, constant: c))
+                        body(Span(y: y, x: region.x0 + a, count: b - a, coverage: nil, constant: c))
                     }
                 } else {
-                    if pending < 0 { pending = i }
-                    (coverage + i).update(repeating: c, count: run)
+                    if pending < 0 { pending = a }
+                    (coverage + a).update(repeating: c, count: b - a)
                 }
+            }
+            var i = start
+            if start < window {
+                // Left of the window: summed, not emitted.
+                while i <= end && i < window {
+                    sum += row[i]
+                    i = nextTouched(i + 1)
+                }
+                if i > window && window <= end { run(window, i, Self.coverage(sum, rule: rule, antialias: antialias)) }
+            }
+            while i <= end {
+                sum += row[i]
+                let k = nextTouched(i + 1)
+                run(i, k, Self.coverage(sum, rule: rule, antialias: antialias))
                 i = k
             }
             flush(end + 1)
             // Past the last touched cell the winding is constant to the row's end.
-            if end + 1 < width {
+            let tail = Swift.max(end + 1, window)
+            if tail < width {
                 let c = Self.coverage(sum, rule: rule, antialias: antialias)
                 if c != 0 {
-                    body(Span(y: y, x: region.x0 + end + 1, count: width - end - 1, coverage: nil, constant: c))
+                    body(Span(y: y, x: region.x0 + tail, count: width - tail, coverage: nil, constant: c))
                 }
             }
             // Leave the buffer clean for the next job: zero the dirty blocks.

@@ -47,13 +47,34 @@ extension Font {
     /// out in logical run order (no bidi reordering).
     public func shape(_ text: String) -> ShapedLine {
         guard !text.isEmpty else { return .empty(self) }
+        // Text the face covers alone (printable ASCII in a Latin face) does
+        // not depend on the fallback face, and does not open it.
+        let fallback = Self.needsNoFallback(face, text.utf8) ? nil : self.fallback
+        let units = ShapingCache.shared.units(text, face: face, fallback: fallback) {
+            shapeInFontUnits(text)
+        }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(units.count)
+        var width = 0.0
+        for g in units {
+            let s = size / (g.usesFallback ? (fallback ?? face) : face).unitsPerEm
+            let advance = Double(g.advance) * s
+            glyphs.append(ShapedGlyph(id: g.id, usesFallback: g.usesFallback, cluster: g.cluster, advance: advance,
+                                      offsetX: Double(g.offsetX) * s, offsetY: Double(g.offsetY) * s))
+            width += advance
+        }
+        return ShapedLine(font: self, text: text, glyphs: glyphs, width: width)
+    }
+
+    /// HarfBuzz's output for `text`, in font units (the same at every size:
+    /// faces are shaped unhinted at their units-per-em).
+    private func shapeInFontUnits(_ text: String) -> [ShapingCache.Glyph] {
         let utf8 = Array(text.utf8)
         let runs = fallbackRuns(text, utf8: utf8)
-        guard let buffer = hb_buffer_create() else { return .empty(self) }
+        guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
-        var glyphs: [ShapedGlyph] = []
+        var glyphs: [ShapingCache.Glyph] = []
         glyphs.reserveCapacity(utf8.count)
-        var width = 0.0
         for run in runs {
             let runFace = run.fallback ? (fallback ?? face) : face
             hb_buffer_clear_contents(buffer)
@@ -68,25 +89,25 @@ extension Font {
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
-            let s = size / runFace.unitsPerEm
             for i in 0..<Int(count) {
-                let advance = Double(positions[i].x_advance) * s
-                glyphs.append(ShapedGlyph(id: infos[i].codepoint, usesFallback: run.fallback && fallback != nil,
-                                          cluster: Int(infos[i].cluster), advance: advance,
-                                          offsetX: Double(positions[i].x_offset) * s,
-                                          offsetY: Double(positions[i].y_offset) * s))
-                width += advance
+                glyphs.append(ShapingCache.Glyph(id: infos[i].codepoint, usesFallback: run.fallback && fallback != nil,
+                                                 cluster: Int(infos[i].cluster), advance: positions[i].x_advance,
+                                                 offsetX: positions[i].x_offset, offsetY: positions[i].y_offset))
             }
         }
-        return ShapedLine(font: self, text: text, glyphs: glyphs, width: width)
+        return glyphs
+    }
+
+    /// True when `face` has every character of `utf8`: printable ASCII in a
+    /// face that covers it.
+    private static func needsNoFallback(_ face: FontFace, _ utf8: some Sequence<UInt8>) -> Bool {
+        face.coversPrintableASCII && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Byte ranges of `text` to shape with the face (fallback false) or with
     /// the fallback face (true), split at character boundaries.
     private func fallbackRuns(_ text: String, utf8: [UInt8]) -> [(start: Int, length: Int, fallback: Bool)] {
-        guard let fallback, !(face.coversPrintableASCII && utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })) else {
-            return [(0, utf8.count, false)]
-        }
+        guard !Self.needsNoFallback(face, utf8), let fallback else { return [(0, utf8.count, false)] }
         var runs: [(start: Int, length: Int, fallback: Bool)] = []
         var offset = 0
         for character in text {

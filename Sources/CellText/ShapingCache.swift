@@ -1,0 +1,52 @@
+import Synchronization
+
+/// HarfBuzz's output per face and text, in font units, kept for the
+/// process: a table shapes the same labels, details and badge numbers on
+/// every row and every frame, and shaping costs far more than scaling a
+/// remembered result (ShapedLine is the cached glyphs times size / em).
+///
+/// Bounded: past `maxEntries` the cache starts over (a cheap, predictable
+/// bound; scripts that shape thousands of distinct strings pay HarfBuzz as
+/// before). Entries keep their faces alive, so a face's identity is never
+/// reused while an entry names it.
+final class ShapingCache: Sendable {
+    static let shared = ShapingCache()
+    /// Most texts remembered (about 100 bytes plus 24 per glyph each).
+    static let maxEntries = 4096
+
+    /// One shaped glyph in font units.
+    struct Glyph: Sendable {
+        var id: UInt32
+        var usesFallback: Bool
+        var cluster: Int
+        var advance: Int32
+        var offsetX: Int32
+        var offsetY: Int32
+    }
+
+    private struct Key: Hashable {
+        var face: ObjectIdentifier
+        var fallback: ObjectIdentifier?
+        var text: String
+    }
+
+    private struct Entry {
+        let faces: (FontFace, FontFace?)
+        let glyphs: [Glyph]
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// The glyphs of `text` shaped with `face` (and `fallback` for what the
+    /// face lacks), from the cache or from `shape`.
+    func units(_ text: String, face: FontFace, fallback: FontFace?, shape: () -> [Glyph]) -> [Glyph] {
+        let key = Key(face: ObjectIdentifier(face), fallback: fallback.map(ObjectIdentifier.init), text: text)
+        if let hit = entries.withLock({ $0[key] }) { return hit.glyphs }
+        let glyphs = shape()
+        entries.withLock {
+            if $0.count >= Self.maxEntries { $0.removeAll(keepingCapacity: true) }
+            $0[key] = Entry(faces: (face, fallback), glyphs: glyphs)
+        }
+        return glyphs
+    }
+}
