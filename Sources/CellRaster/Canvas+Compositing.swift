@@ -8,15 +8,18 @@ extension Canvas {
     /// box of where coverage can be (nil: unknown), which lets shadows blur
     /// only around the shape.
     struct SpanSource {
-        var bounds: IntRect?
-        let emit: (IntRect, (Rasterizer.Span) -> Void) -> Void
+        /// One row's spans, left to right, valid during the call.
+        typealias Row = UnsafeBufferPointer<Rasterizer.Span>
 
-        init(bounds: IntRect?, _ emit: @escaping (IntRect, (Rasterizer.Span) -> Void) -> Void) {
+        var bounds: IntRect?
+        let emit: (IntRect, (Row) -> Void) -> Void
+
+        init(bounds: IntRect?, _ emit: @escaping (IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
             self.emit = emit
         }
 
-        init(deviceBox box: Rect?, _ emit: @escaping (IntRect, (Rasterizer.Span) -> Void) -> Void) {
+        init(deviceBox box: Rect?, _ emit: @escaping (IntRect, (Row) -> Void) -> Void) {
             self.emit = emit
             guard let box, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
                 bounds = box == nil ? .empty : nil
@@ -26,15 +29,22 @@ extension Canvas {
                                       limit: IntRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40))
         }
 
-        func callAsFunction(_ bounds: IntRect, _ body: (Rasterizer.Span) -> Void) {
+        func callAsFunction(_ bounds: IntRect, _ body: (Row) -> Void) {
             withoutActuallyEscaping(body) { emit(bounds, $0) }
+        }
+
+        /// Span by span (for consumers with nothing to gain from rows).
+        func eachSpan(_ bounds: IntRect, _ body: (Rasterizer.Span) -> Void) {
+            self(bounds) { row in
+                for span in row { body(span) }
+            }
         }
     }
 
-    /// A span body: destination pixel bytes, the span's device x and y, and
-    /// either per-pixel coverage (already multiplied by the clip mask) or one
-    /// constant coverage for the whole span.
-    typealias SpanBody = (UnsafeMutablePointer<UInt8>, Int, Int, UnsafePointer<UInt8>?, UInt8, Int) -> Void
+    /// A span body: the spans of one row (coverage already multiplied by the
+    /// clip mask; a span has per-pixel coverage or one constant), to be
+    /// drawn on `target`.
+    typealias SpanBody = (SpanSource.Row) -> Void
 
     /// The spans of a device-space path under `rule`, from the rasterizer
     /// (flattened only when asked: an invisible paint or an empty clip skips it).
@@ -44,8 +54,8 @@ extension Canvas {
         return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
             // Curves beyond the box the spans are summed over become chords (CullBox).
             let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
-            rasterizer.fillSpans(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
-                                 antialias: antialias, bounds: bounds, sumFrom: sumFrom, emit)
+            rasterizer.fillSpanRows(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
+                                    antialias: antialias, bounds: bounds, sumFrom: sumFrom, emit)
         }
     }
 
@@ -103,30 +113,40 @@ extension Canvas {
     func composite(_ produce: SpanSource, shader: Shader, mode: BlendMode) {
         let width = drawableBounds.width
         guard width > 0 else { return }
+        let surface = target
         if mode == .clear {
-            coverSpans(produce) { dst, _, _, coverage, constant, count in
-                if let coverage {
-                    Composite.clear(dst: dst, coverage: coverage, count: count)
-                } else {
-                    Composite.clear(dst: dst, constant: constant, count: count)
+            coverSpans(produce) { row in
+                for s in row {
+                    let dst = surface.pointer(x: s.x, y: s.y)
+                    if let coverage = s.coverage {
+                        Composite.clear(dst: dst, coverage: coverage, count: s.count)
+                    } else {
+                        Composite.clear(dst: dst, constant: s.constant, count: s.count)
+                    }
                 }
             }
             return
         }
         if let word = shader.solidWord {
             if mode == .normal {
-                coverSpans(produce) { dst, _, _, coverage, constant, count in
-                    if let coverage {
-                        Composite.sourceOver(word, dst: dst, coverage: coverage, count: count)
-                    } else {
-                        Composite.sourceOver(word, dst: dst, constant: constant, count: count)
+                coverSpans(produce) { row in
+                    for s in row {
+                        let dst = surface.pointer(x: s.x, y: s.y)
+                        if let coverage = s.coverage {
+                            Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
+                        } else {
+                            Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+                        }
                     }
                 }
             } else {
                 withUnsafePointer(to: word) { source in
-                    coverSpans(produce) { dst, _, _, coverage, constant, count in
-                        BlendLoop.blend(mode, src: source, srcStep: 0, dst: Composite.words(dst, count),
-                                        coverage: coverage, constant: constant, count: count)
+                    coverSpans(produce) { row in
+                        for s in row {
+                            BlendLoop.blend(mode, src: source, srcStep: 0,
+                                            dst: Composite.words(surface.pointer(x: s.x, y: s.y), s.count),
+                                            coverage: s.coverage, constant: s.constant, count: s.count)
+                        }
                     }
                 }
             }
@@ -139,41 +159,49 @@ extension Canvas {
             mask.deallocate()
         }
         let combined = mask + width
-        coverSpans(produce) { dst, x, y, coverage, constant, count in
+        coverSpans(produce) { row in
+            let y = row[0].y
             if mode == .normal, let (word, painted) = shader.rowConstant(y: y) {
                 // One color along the row: the solid paths (block fills).
                 guard painted, word != 0 else { return }
-                if let coverage {
-                    Composite.sourceOver(word, dst: dst, coverage: coverage, count: count)
-                } else {
-                    Composite.sourceOver(word, dst: dst, constant: constant, count: count)
+                for s in row {
+                    let dst = surface.pointer(x: s.x, y: y)
+                    if let coverage = s.coverage {
+                        Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
+                    } else {
+                        Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+                    }
                 }
                 return
             }
-            if mode == .normal, let words = shader.directWords(x: x, y: y, count: count) {
-                Composite.sourceOver(words, dst: dst, coverage: coverage, constant: constant, count: count)
-                return
-            }
-            shader.shade(x: x, y: y, count: count, into: source, mask: mask)
-            var k = coverage
-            if shader.needsMask {
-                if let coverage {
-                    for n in 0..<count { combined[n] = multiply255(coverage[n], mask[n]) }
-                } else {
-                    for n in 0..<count { combined[n] = multiply255(constant, mask[n]) }
+            for s in row {
+                let (x, count, dst) = (s.x, s.count, surface.pointer(x: s.x, y: y))
+                if mode == .normal, let words = shader.directWords(x: x, y: y, count: count) {
+                    Composite.sourceOver(words, dst: dst, coverage: s.coverage, constant: s.constant, count: count)
+                    continue
                 }
-                k = UnsafePointer(combined)
-            }
-            if mode == .normal {
-                Composite.sourceOver(UnsafePointer(source), dst: dst, coverage: k, constant: constant, count: count)
-            } else {
-                BlendLoop.blend(mode, src: UnsafePointer(source), srcStep: 1, dst: Composite.words(dst, count),
-                                coverage: k, constant: constant, count: count)
+                shader.shade(x: x, y: y, count: count, into: source, mask: mask)
+                var k = s.coverage
+                if shader.needsMask {
+                    if let coverage = s.coverage {
+                        for n in 0..<count { combined[n] = multiply255(coverage[n], mask[n]) }
+                    } else {
+                        for n in 0..<count { combined[n] = multiply255(s.constant, mask[n]) }
+                    }
+                    k = UnsafePointer(combined)
+                }
+                if mode == .normal {
+                    Composite.sourceOver(UnsafePointer(source), dst: dst, coverage: k, constant: s.constant, count: count)
+                } else {
+                    BlendLoop.blend(mode, src: UnsafePointer(source), srcStep: 1, dst: Composite.words(dst, count),
+                                    coverage: k, constant: s.constant, count: count)
+                }
             }
         }
     }
 
-    /// Calls `body` for each span of `produce` within the clip and the target.
+    /// Calls `body` for the spans of `produce` within the clip and the
+    /// target, a row at a time (never an empty row).
     func coverSpans(_ produce: SpanSource, _ body: SpanBody) {
         let clip = state.clip
         let bounds = drawableBounds
@@ -183,49 +211,69 @@ extension Canvas {
             guard cancellation?.isArmed == true else { return deliver(produce, clip: clip, bounds: bounds, body) }
             // Past the deadline, the remaining spans are skipped (Cancellation).
             var meter = Cancellation.Meter(cancellation)
-            deliver(produce, clip: clip, bounds: bounds) { dst, x, y, coverage, constant, count in
-                if !meter.spend(count) { body(dst, x, y, coverage, constant, count) }
+            deliver(produce, clip: clip, bounds: bounds) { row in
+                var pixels = 0
+                for s in row { pixels += s.count }
+                if !meter.spend(pixels) { body(row) }
             }
         }
     }
 
     private func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect, _ body: @escaping SpanBody) {
-        let surface = target
         switch clip {
         case .rect:
-            produce(bounds) { s in
-                body(surface.pointer(x: s.x, y: s.y), s.x, s.y, s.coverage, s.constant, s.count)
-            }
+            produce(bounds, body)
         case .mask(let mask):
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, bounds.width)) { scratch in
-                let masked = scratch.baseAddress!
+            // A row's spans through the mask: coverage multiplied into
+            // `scratch` (indexed by column, so the row's spans never share
+            // bytes), up to three spans out per span in.
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
+            var out = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: 16)
+            var outCapacity = 16
+            defer {
+                scratch.deallocate()
+                out.deallocate()
+            }
+            produce(bounds) { row in
+                if 3 * row.count > outCapacity {
+                    out.deallocate()
+                    outCapacity = 3 * row.count
+                    out = .allocate(capacity: outCapacity)
+                }
+                var n = 0
+                let y = row[0].y
+                let full = mask.fullRun(y: y)
                 // Pixels `x..<x + count` of span `s` through the mask.
                 func throughMask(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
-                    let m = mask.pointer(x: x, y: s.y)
+                    let m = mask.pointer(x: x, y: y)
+                    let masked = scratch + (x - bounds.x0)
                     if let coverage = s.coverage {
                         let c = coverage + (x - s.x)
-                        for n in 0..<count { masked[n] = multiply255(c[n], m[n]) }
+                        for i in 0..<count { masked[i] = multiply255(c[i], m[i]) }
                     } else if s.constant == 255 {
                         masked.update(from: m, count: count)
                     } else {
-                        for n in 0..<count { masked[n] = multiply255(s.constant, m[n]) }
+                        for i in 0..<count { masked[i] = multiply255(s.constant, m[i]) }
                     }
-                    body(surface.pointer(x: x, y: s.y), x, s.y, UnsafePointer(masked), 0, count)
+                    out[n] = Rasterizer.Span(y: y, x: x, count: count, coverage: UnsafePointer(masked), constant: 0)
+                    n += 1
                 }
-                produce(bounds) { s in
+                for s in row {
                     // Where the mask is full the span's own coverage goes
                     // through as it is (a constant span stays constant).
-                    let full = mask.fullRun(y: s.y)
                     let end = s.x + s.count
                     let a = Swift.max(s.x, full.start), b = Swift.min(end, full.end)
                     guard a < b else {
                         throughMask(s, s.x, s.count)
-                        return
+                        continue
                     }
                     if a > s.x { throughMask(s, s.x, a - s.x) }
-                    body(surface.pointer(x: a, y: s.y), a, s.y, s.coverage.map { $0 + (a - s.x) }, s.constant, b - a)
+                    out[n] = Rasterizer.Span(y: y, x: a, count: b - a, coverage: s.coverage.map { $0 + (a - s.x) },
+                                             constant: s.constant)
+                    n += 1
                     if end > b { throughMask(s, b, end - b) }
                 }
+                body(UnsafeBufferPointer(start: out, count: n))
             }
         }
     }

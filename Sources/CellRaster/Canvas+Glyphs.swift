@@ -67,7 +67,8 @@ extension Canvas {
 
     /// Adds the masks into one coverage image over `box` and emits its rows
     /// as spans, leaving out runs of empty pixels.
-    private static func emitMasks(_ placed: [PlacedMask], bounds box: IntRect, _ emit: (Rasterizer.Span) -> Void) {
+    private static func emitMasks(_ placed: [PlacedMask], bounds box: IntRect,
+                                  _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
         let width = box.width
         let image = UnsafeMutablePointer<UInt8>.allocate(capacity: width * box.height)
@@ -108,8 +109,12 @@ extension Canvas {
         @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 {
             UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
         }
+        // At most one run per two pixels: a run and a gap take at least that.
+        let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: width / 2 + 1)
+        defer { spans.deallocate() }
         for row in 0..<box.height {
             let line = image + row * width
+            var n = 0
             var i = 0
             while i < width {
                 while i + 8 <= width, word(line + i) == 0 { i += 8 }
@@ -130,10 +135,12 @@ extension Canvas {
                         i += 1
                     }
                 }
-                emit(Rasterizer.Span(y: box.y0 + row, x: box.x0 + start, count: end - start,
-                                     coverage: UnsafePointer(line + start), constant: 0))
+                spans[n] = Rasterizer.Span(y: box.y0 + row, x: box.x0 + start, count: end - start,
+                                           coverage: UnsafePointer(line + start), constant: 0)
+                n += 1
                 i = end
             }
+            if n > 0 { emit(UnsafeBufferPointer(start: spans, count: n)) }
         }
     }
 }

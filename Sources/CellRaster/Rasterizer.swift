@@ -22,6 +22,10 @@ public final class Rasterizer {
     private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
+    /// The spans of the row being swept, handed on together (one call per
+    /// row, not per span).
+    private var rowSpans: UnsafeMutablePointer<Span>
+    private var rowSpansCapacity: Int
     /// One bit per block of 64 accumulation cells: set when an edge wrote into
     /// the block. The sweep jumps over clean blocks (a big shape's interior
     /// costs nothing per pixel) and zeroes only dirty ones, so the
@@ -45,6 +49,8 @@ public final class Rasterizer {
         rowEnd = .allocate(capacity: 1)
         coverageCapacity = 0
         coverage = .allocate(capacity: 1)
+        rowSpansCapacity = 0
+        rowSpans = .allocate(capacity: 1)
         dirtyCapacity = 0
         dirty = .allocate(capacity: 1)
     }
@@ -54,6 +60,7 @@ public final class Rasterizer {
         rowStart.deallocate()
         rowEnd.deallocate()
         coverage.deallocate()
+        rowSpans.deallocate()
         dirty.deallocate()
     }
 
@@ -87,6 +94,16 @@ public final class Rasterizer {
     /// gives exactly the pixels it gives whole.
     public func fillSpans(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
                           sumFrom: Int? = nil, _ body: (Span) -> Void) {
+        fillSpanRows(polygons, rule: rule, antialias: antialias, bounds: bounds, sumFrom: sumFrom) { row in
+            for span in row { body(span) }
+        }
+    }
+
+    /// `fillSpans` a row at a time: `body` gets each row's spans together,
+    /// left to right (valid only during the call). Compositors take them
+    /// this way to pay their per-call costs once per row.
+    public func fillSpanRows(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
+                             sumFrom: Int? = nil, _ body: (UnsafeBufferPointer<Span>) -> Void) {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.points.count > 1 {
@@ -169,6 +186,12 @@ public final class Rasterizer {
             coverage.deallocate()
             coverageCapacity = max(stride, coverageCapacity * 2)
             coverage = .allocate(capacity: coverageCapacity)
+        }
+        // A row has at most one span per pixel, plus the one past its last touched cell.
+        if stride + 1 > rowSpansCapacity {
+            rowSpans.deallocate()
+            rowSpansCapacity = max(stride + 1, rowSpansCapacity * 2)
+            rowSpans = .allocate(capacity: rowSpansCapacity)
         }
     }
 
@@ -314,10 +337,17 @@ public final class Rasterizer {
     /// Running sums along each row. Where the accumulation cells are zero the
     /// coverage does not change; long runs of that go out as constant spans,
     /// the rest as per-pixel spans.
-    private func sweep(rule: FillRule, antialias: Bool, _ body: (Span) -> Void) {
+    private func sweep(rule: FillRule, antialias: Bool, _ rowBody: (UnsafeBufferPointer<Span>) -> Void) {
         let width = region.width
         let minRun = Self.constantRunLength
+        let spans = rowSpans
+        var count = 0
+        @inline(__always) func body(_ span: Span) {
+            spans[count] = span
+            count += 1
+        }
         for j in 0..<region.height {
+            count = 0
             let start = Int(rowStart[j])
             guard start != Int(Int32.max) else { continue }
             let y = region.y0 + j
@@ -385,6 +415,7 @@ public final class Rasterizer {
                     body(Span(y: y, x: region.x0 + tail, count: width - tail, coverage: nil, constant: c))
                 }
             }
+            if count > 0 { rowBody(UnsafeBufferPointer(start: spans, count: count)) }
             // Leave the buffer clean for the next job: zero the dirty blocks.
             for w in 0..<dirtyWordsPerRow {
                 var word = bits[w]

@@ -6,7 +6,7 @@ import CellGeometry
 /// rectangle (same Float product, same rounding); rectangles are the most
 /// common shape in a table view, hence the shortcut.
 enum RectSpans {
-    static func emit(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (Rasterizer.Span) -> Void) {
+    static func emit(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard rect.isFinite else { return }
         let x0 = max(rect.minX, Double(bounds.x0)), x1 = min(rect.maxX, Double(bounds.x1))
         let y0 = max(rect.minY, Double(bounds.y0)), y1 = min(rect.maxY, Double(bounds.y1))
@@ -20,22 +20,32 @@ enum RectSpans {
         }
         let left = columnCoverage(i0), right = columnCoverage(i1 - 1)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2) { cell in
-            let one = cell.baseAddress!
-            for j in j0..<j1 {
-                let cy = Float(min(y1, Double(j + 1)) - max(y0, Double(j)))
-                if i1 - i0 == 1 {
+            withUnsafeTemporaryAllocation(of: Rasterizer.Span.self, capacity: 3) { spans in
+                let one = cell.baseAddress!, out = spans.baseAddress!
+                for j in j0..<j1 {
+                    var n = 0
+                    func add(_ x: Int, _ count: Int, _ coverage: UnsafePointer<UInt8>?, _ constant: UInt8) {
+                        out[n] = Rasterizer.Span(y: j, x: x, count: count, coverage: coverage, constant: constant)
+                        n += 1
+                    }
+                    let cy = Float(min(y1, Double(j + 1)) - max(y0, Double(j)))
                     one[0] = quantise(left * cy)
-                    if one[0] != 0 { body(Rasterizer.Span(y: j, x: i0, count: 1, coverage: UnsafePointer(one), constant: 0)) }
-                    continue
+                    if i1 - i0 == 1 {
+                        if one[0] != 0 { add(i0, 1, UnsafePointer(one), 0) }
+                    } else {
+                        one[1] = quantise(right * cy)
+                        let inner = quantise(cy)
+                        if one[0] == inner && one[1] == inner {
+                            // Whole pixels at both ends: one constant span.
+                            if inner != 0 { add(i0, i1 - i0, nil, inner) }
+                        } else {
+                            if one[0] != 0 { add(i0, 1, UnsafePointer(one), 0) }
+                            if i1 - i0 > 2 && inner != 0 { add(i0 + 1, i1 - i0 - 2, nil, inner) }
+                            if one[1] != 0 { add(i1 - 1, 1, UnsafePointer(one + 1), 0) }
+                        }
+                    }
+                    if n > 0 { body(UnsafeBufferPointer(start: out, count: n)) }
                 }
-                one[0] = quantise(left * cy)
-                one[1] = quantise(right * cy)
-                if one[0] != 0 { body(Rasterizer.Span(y: j, x: i0, count: 1, coverage: UnsafePointer(one), constant: 0)) }
-                let inner = quantise(cy)
-                if i1 - i0 > 2 && inner != 0 {
-                    body(Rasterizer.Span(y: j, x: i0 + 1, count: i1 - i0 - 2, coverage: nil, constant: inner))
-                }
-                if one[1] != 0 { body(Rasterizer.Span(y: j, x: i1 - 1, count: 1, coverage: UnsafePointer(one + 1), constant: 0)) }
             }
         }
     }

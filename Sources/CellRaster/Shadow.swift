@@ -69,7 +69,7 @@ extension Canvas {
             paintMask.deallocate()
         }
         mask.initialize(repeating: 0, count: w * h)
-        produce(region) { s in
+        produce.eachSpan(region) { s in
             let row = mask + (s.y - region.y0) * w + (s.x - region.x0)
             if let word = shader.solidWord {
                 let a = UInt8(word >> 24)
@@ -94,7 +94,8 @@ extension Canvas {
                 while lo < hi && row[lo] == 0 { lo += 1 }
                 while hi > lo && row[hi - 1] == 0 { hi -= 1 }
                 if hi > lo {
-                    emit(Rasterizer.Span(y: y, x: b.x0 + lo, count: hi - lo, coverage: UnsafePointer(row + lo), constant: 0))
+                    var span = Rasterizer.Span(y: y, x: b.x0 + lo, count: hi - lo, coverage: UnsafePointer(row + lo), constant: 0)
+                    withUnsafePointer(to: &span) { emit(UnsafeBufferPointer(start: $0, count: 1)) }
                 }
             }
         }
