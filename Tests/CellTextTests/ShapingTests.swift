@@ -20,6 +20,26 @@ import CellText
         }
     }
 
+    /// HarfBuzz's output is remembered per face and text (ShapingCache), in
+    /// font units: a face never gets another's glyphs, and other sizes of a
+    /// remembered text still measure what the font file says.
+    @Test func shapingIsRememberedPerFaceAndText() throws {
+        let text = "Remembered per face: AVAWAY"
+        let regular = try Font(named: Fonts.nimbusSans, size: 20)
+        let bold = try Font(named: Fonts.nimbusSansBold, size: 20)
+        let first = regular.shape(text), again = regular.shape(text)
+        #expect(first.glyphs.map(\.id) == again.glyphs.map(\.id) && first.width == again.width)
+        for (font, path) in [(regular, Fonts.nimbusSans), (bold, Fonts.nimbusSansBold)] {
+            let oracle = try OpenTypeOracle(path: path)
+            for size in [20.0, 13.0, 40.0] {
+                let shaped = try font.withSize(size).shape(text)
+                let expected = Double(oracle.width(text)) * size / Double(oracle.unitsPerEm)
+                #expect(abs(shaped.width - expected) < 1e-9, "\(path) at \(size): \(shaped.width) vs \(expected)")
+                #expect(shaped.glyphs.map(\.id) == text.unicodeScalars.map { UInt32(oracle.glyph($0)) }, "\(path): glyph ids")
+            }
+        }
+    }
+
     @Test func kerningIsApplied() throws {
         let font = try Font(named: "Helvetica", size: 100)
         let a = font.measure("A").width, v = font.measure("V").width

@@ -1,0 +1,137 @@
+import CellGeometry
+import CellTestSupport
+import Testing
+@testable import CellRaster
+
+/// Coverage is summed along a row from the surface's left edge, not from
+/// the clip's (Rasterizer's `sumFrom`, Canvas.sumFrom): a drawing split into
+/// clipped pieces side by side gives exactly the pixels it gives whole. The
+/// bevel draws its layer that way (and copies rows and columns of it:
+/// `repeatLayerRow`, `repeatLayerColumn`).
+@Suite struct ClippedPiecesTests {
+    /// Random closed polygons with curvy, steep and shallow edges over a
+    /// 64 x 40 pixel box.
+    func randomPolygons(_ random: inout SeededRandom) -> [Polyline] {
+        (0..<3).map { _ in
+            let n = 3 + Int(random.next() * 9)
+            return Polyline(points: (0..<n).map { _ in Point(random.next(-4, 68), random.next(-4, 44)) }, closed: true)
+        }
+    }
+
+    /// Coverage rows of `polygons` within `bounds`, as a 64 x 40 grid.
+    func coverage(_ polygons: [Polyline], rule: FillRule, bounds: IntRect, sumFrom: Int?) -> [UInt8] {
+        var grid = [UInt8](repeating: 0, count: 64 * 40)
+        Rasterizer().fillSpanRows(polygons, rule: rule, bounds: bounds, sumFrom: sumFrom) { row in
+            var previousEnd = Int.min
+            for s in row {
+                // One row, left to right, inside the bounds.
+                #expect(s.y == row[0].y && s.x >= previousEnd && s.x >= bounds.x0 && s.x + s.count <= bounds.x1)
+                previousEnd = s.x + s.count
+                for n in 0..<s.count { grid[s.y * 64 + s.x + n] = s.coverage?[n] ?? s.constant }
+            }
+        }
+        return grid
+    }
+
+    @Test(arguments: [FillRule.nonzero, .evenodd])
+    func piecesSummedFromTheLeftMatchTheWhole(rule: FillRule) {
+        var random = SeededRandom(77)
+        let whole = IntRect(x0: 0, y0: 0, x1: 64, y1: 40)
+        for _ in 0..<200 {
+            let polygons = randomPolygons(&random)
+            let expected = coverage(polygons, rule: rule, bounds: whole, sumFrom: nil)
+            let cut = 1 + Int(random.next() * 62)
+            let left = coverage(polygons, rule: rule, bounds: IntRect(x0: 0, y0: 0, x1: cut, y1: 40), sumFrom: 0)
+            let right = coverage(polygons, rule: rule, bounds: IntRect(x0: cut, y0: 0, x1: 64, y1: 40), sumFrom: 0)
+            let joined = (0..<(64 * 40)).map { $0 % 64 < cut ? left[$0] : right[$0] }
+            #expect(joined == expected, "cut at \(cut)")
+        }
+    }
+
+    /// Without `sumFrom`, edges left of the bounds are projected onto them:
+    /// the same coverage up to Float rounding (one level at most).
+    @Test func projectedPiecesAgreeWithinALevel() {
+        var random = SeededRandom(78)
+        for _ in 0..<100 {
+            let polygons = randomPolygons(&random)
+            let expected = coverage(polygons, rule: .nonzero, bounds: IntRect(x0: 0, y0: 0, x1: 64, y1: 40), sumFrom: nil)
+            let right = coverage(polygons, rule: .nonzero, bounds: IntRect(x0: 20, y0: 0, x1: 64, y1: 40), sumFrom: nil)
+            for i in 0..<(64 * 40) where i % 64 >= 20 {
+                #expect(abs(Int(expected[i]) - Int(right[i])) <= 1)
+            }
+        }
+    }
+
+    /// The canvas: fills, strokes and clips drawn twice, each half clipped
+    /// to a pixel-aligned rect, inside a layer, equal the unclipped drawing.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func canvasDrawingInClippedHalvesIsTheWhole(scale: Double) throws {
+        var random = SeededRandom(79 + UInt64(scale))
+        for _ in 0..<20 {
+            var shape = Path()
+            shape.addRoundedRect(Rect(x: random.next(2, 10), y: random.next(2, 10), width: random.next(20, 50),
+                                      height: random.next(10, 25)), radius: random.next(0, 9))
+            var band = Path()
+            band.move(to: Point(random.next(0, 60), random.next(0, 40)))
+            band.curve(control1: Point(random.next(0, 60), random.next(0, 40)), control2: Point(random.next(0, 60), random.next(0, 40)),
+                       to: Point(random.next(0, 60), random.next(0, 40)))
+            band.close()
+            func draw(_ c: Canvas) throws {
+                c.setFillColor(Color(r: 1, g: 1, b: 1, a: 0.8))
+                c.fill(shape)
+                c.save()
+                c.clip(shape)
+                c.setFillColor(Color(r: 0, g: 0, b: 0, a: 0.3))
+                c.fill(band, rule: .evenodd)
+                try c.restore()
+                c.setBlendMode(.copy)
+                c.setStrokeColor(Color(r: 0, g: 0, b: 0, a: 0.18))
+                try c.stroke(shape)
+                c.setBlendMode(.normal)
+            }
+            let whole = try Canvas(width: 64, height: 40, scale: scale, background: Color(hex: "#C5CCD4")!)
+            whole.beginLayer()
+            try draw(whole)
+            try whole.endLayer()
+            let pieces = try Canvas(width: 64, height: 40, scale: scale, background: Color(hex: "#C5CCD4")!)
+            pieces.beginLayer()
+            let cut = (random.next(5, 55) * scale).rounded() / scale
+            for rect in [Rect(x: 0, y: 0, width: cut, height: 40), Rect(x: cut, y: 0, width: 64 - cut, height: 40)] {
+                pieces.save()
+                pieces.clipRect(rect)
+                try draw(pieces)
+                try pieces.restore()
+            }
+            try pieces.endLayer()
+            #expect(ImageComparison.compare(whole.buffer, pieces.buffer)?.maxChannel == 0, "cut \(cut) scale \(scale)")
+        }
+    }
+
+    @Test func layerRowsAndColumnsAreCopied() throws {
+        let c = try Canvas(width: 8, height: 6, scale: 1)
+        #expect(throws: CanvasError.self) { try c.repeatLayerRow(0, over: 0..<6) }
+        c.clipRect(Rect(x: 1, y: 1, width: 6, height: 4))
+        c.beginLayer()
+        for x in 1..<7 {
+            c.setFillColor(Color(r: Double(x) / 8, g: 0, b: 0, a: 1))
+            c.fillRect(Rect(x: Double(x), y: 2, width: 1, height: 1))
+        }
+        try c.repeatLayerRow(2, over: 0..<100) // clamped to the layer's rows
+        c.setFillColor(Color(r: 0, g: 1, b: 0, a: 1))
+        c.fillRect(Rect(x: 3, y: 1, width: 1, height: 4))
+        try c.repeatLayerColumn(3, over: 4..<6)
+        try c.endLayer()
+        for y in 0..<6 {
+            for x in 0..<8 {
+                let p = try c.pixel(x: x, y: y)
+                if y == 0 || y == 5 || x == 0 || x == 7 {
+                    #expect(p.a == 0, "(\(x), \(y)) outside the layer")
+                } else if x >= 3 && x <= 5 {
+                    #expect(p.g == 255 && p.r == 0, "(\(x), \(y)) from column 3")
+                } else {
+                    #expect(p.r == UInt8((Double(x) / 8 * 255).rounded()) && p.a == 255, "(\(x), \(y)) from row 2")
+                }
+            }
+        }
+    }
+}
