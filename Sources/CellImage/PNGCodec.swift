@@ -17,12 +17,20 @@ public enum PNGCodec {
     /// opaque (most mockups: a quarter less to compress and store), with no
     /// time chunk: the same pixels give the same bytes on every run.
     public static func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
-        let (rows, opaque) = buffer.straightRGBAAndOpacity()
         var out = cpng_buffer()
         var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
-        let status = rows.withUnsafeBufferPointer { px in
-            cpng_encode_rgba(px.baseAddress, UInt32(buffer.width), UInt32(buffer.height),
-                             buffer.stride, compressionLevel, opaque ? 1 : 0, &out, &message)
+        let status: Int32
+        if buffer.isOpaque {
+            // Opaque pixels are the same straight: libpng reads the canvas
+            // itself (no copy of the image).
+            status = cpng_encode_rgba(buffer.data, UInt32(buffer.width), UInt32(buffer.height),
+                                      buffer.stride, compressionLevel, 1, &out, &message)
+        } else {
+            let (rows, _) = buffer.straightRGBAAndOpacity()
+            status = rows.withUnsafeBufferPointer { px in
+                cpng_encode_rgba(px.baseAddress, UInt32(buffer.width), UInt32(buffer.height),
+                                 buffer.stride, compressionLevel, 0, &out, &message)
+            }
         }
         defer { cpng_buffer_free(&out) }
         guard status == 0 else { throw ImageError.encode("PNG encoding failed: \(cString(message))") }

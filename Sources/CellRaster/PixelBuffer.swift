@@ -73,6 +73,21 @@ public final class PixelBuffer {
         straightRGBAAndOpacity().bytes
     }
 
+    /// True when every pixel is opaque: then the stored bytes are already
+    /// straight RGBA (premultiplying by 1 changes nothing), which the PNG
+    /// writer takes as they are. Eight bytes at a time.
+    public var isOpaque: Bool {
+        let alpha: UInt64 = 0xFF00_0000_FF00_0000
+        let raw = UnsafeRawPointer(data)
+        let pairs = width * height / 2
+        var i = 0
+        while i < pairs {
+            if raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) & alpha != alpha { return false }
+            i += 1
+        }
+        return (width * height) % 2 == 0 || data[byteCount - 1] == 255
+    }
+
     /// `straightRGBA()` and whether every pixel is opaque, found in the same
     /// pass (the PNG writer drops the alpha channel of opaque images).
     public func straightRGBAAndOpacity() -> (bytes: [UInt8], opaque: Bool) {
