@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A 2D affine transform with Core Graphics' layout and conventions:
 /// a point maps to `(a*x + c*y + tx, b*x + d*y + ty)`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Evaluation and extrema of quadratic and cubic Bézier curves.
 public enum Bezier {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The part of the plane whose coverage matters (a canvas' clip box, in
 /// device pixels), used to flatten cheaply what cannot be seen there: a curve

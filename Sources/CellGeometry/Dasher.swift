@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cuts polylines into the "on" pieces of a dash pattern, the way Core Graphics
 /// (and PDF, and cairo) dash a stroke before stroking the pieces.

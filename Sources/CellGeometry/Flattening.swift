@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One subpath as a polygon or polyline: what the stroker and the rasterizer
 /// consume once curves are flattened.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How overlapping regions of a path are filled.
 public enum FillRule: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A flattened subpath as the stroker and the dasher see it: the points of a
 /// `Polyline` plus, for each point, whether it lies inside a flattened curve.

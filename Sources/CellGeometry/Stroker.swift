@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a stroke could not be made.
 public enum StrokeError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes files so that readers see the old content or the new, never a part,
 /// also across a crash or a power cut: the bytes go to a temporary file beside
@@ -45,7 +46,7 @@ public enum AtomicFile {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     reason = String(cString: strerror(errno)) // ENOSPC, EFBIG, EIO...

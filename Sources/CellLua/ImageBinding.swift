@@ -1,7 +1,8 @@
 import CLua
 import CellImage
 import CellRaster
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `cell.image(path)`: an Image read from a PNG file (any color type and bit
 /// depth libpng reads; straight alpha premultiplied on load). Its size in
@@ -29,11 +30,11 @@ enum ImageBinding {
             let path = runtime.resolve(name)
             // --watch re-renders when the image changes (or appears).
             runtime.recordDependency(path)
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw LuaError.message("cannot read image '\(name)': no such file")
             }
-            guard !isDirectory.boolValue else { throw LuaError.message("cannot read image '\(name)': it is a directory") }
+            guard !isDirectory else { throw LuaError.message("cannot read image '\(name)': it is a directory") }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw LuaError.message("cannot read image '\(name)': permission denied or unreadable")
             }

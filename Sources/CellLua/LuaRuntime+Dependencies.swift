@@ -1,5 +1,6 @@
 import CLua
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which files a run read, so that `--watch` knows what to watch: the script,
 /// the Lua files `require` found through `package.path`, the targets of

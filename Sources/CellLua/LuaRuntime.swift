@@ -1,7 +1,8 @@
 import CLua
 import CellImage
 import CellRaster
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One Lua state with the `cell` module loaded, and what a script run needs
 /// around it: the default scale, where relative paths resolve, the canvas that
@@ -129,11 +130,11 @@ public final class LuaRuntime {
         // Recorded first, so that a watcher still watches a script that is
         // missing for a moment (an editor deleting and recreating it).
         recordDependency(path)
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScriptError.unreadable("cannot open \(path): No such file or directory")
         }
-        guard !isDirectory.boolValue else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
+        guard !isDirectory else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError.unreadable("cannot read \(path): permission denied or unreadable")
         }
@@ -144,7 +145,7 @@ public final class LuaRuntime {
             let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
             source.removeSubrange(source.startIndex..<end)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
         setBaseDirectory(directory.isEmpty ? "." : directory)
         setArgTable(script: path, args: args)
         return try execute(source, chunkName: "@" + path, args: args)

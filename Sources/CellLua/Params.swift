@@ -1,5 +1,6 @@
 import CellRaster
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A parameter value given from outside a script: a `-D name=value` on the
 /// command line (always text, converted to the default's type when the script
@@ -40,7 +41,7 @@ extension ParamValue {
         switch self {
         case .number(let n): return n
         case .text(let s):
-            guard let n = Double(s.trimmingCharacters(in: .whitespaces)), n.isFinite else { return nil }
+            guard let n = Double(s.trimmingSpaces), n.isFinite else { return nil }
             return n
         default: return nil
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Gaussian blur of an 8-bit coverage mask, separable (rows then columns).
 ///

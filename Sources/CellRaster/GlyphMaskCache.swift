@@ -1,5 +1,6 @@
 import CellGeometry
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Coverage masks of glyphs, rasterized once and reused by every text call
 /// of the process (every canvas, every thread).
@@ -57,7 +58,7 @@ final class GlyphMaskCache: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var masks: [Key: Mask] = [:]
     private var bytes = 0
 

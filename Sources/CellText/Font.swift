@@ -1,5 +1,6 @@
 import CellGeometry
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A face at a size in points: what `cell.font(name, size)` returns.
 ///
@@ -96,7 +97,7 @@ public struct Font: Sendable {
     private final class FallbackSlot: @unchecked Sendable {
         private let primary: FontFace
         private let catalog: FontCatalog
-        private let lock = NSLock()
+        private let lock = Lock()
         private var resolved: FontFace??
 
         init(for primary: FontFace, catalog: FontCatalog) {

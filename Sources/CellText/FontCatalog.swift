@@ -1,5 +1,7 @@
+import CellGeometry
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds font files by name through fontconfig.
 ///
@@ -48,7 +50,7 @@ public final class FontCatalog: @unchecked Sendable {
     private var loadedConfig: OpaquePointer??
     /// Answers remembered across runs (the system catalog only).
     private let persistent: FontResolutionCache?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var resolved: [String: Result<FontFile, FontError>] = [:]
 
     /// The system's configuration (fonts.conf, the user's configuration, the

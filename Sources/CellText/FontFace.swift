@@ -1,7 +1,8 @@
 import CFreeType
 import CHarfBuzz
 import CellGeometry
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One face of a font file, opened once per process and shared by every
 /// `Font` of any size made from it (and by every thread).
@@ -168,7 +169,7 @@ public final class FontFace: @unchecked Sendable {
     /// U+0301 into `é` when the face has that.
     public func covers(_ character: Character) -> Bool {
         if coversScalars(of: character) { return true }
-        let composed = String(character).precomposedStringWithCanonicalMapping
+        let composed = String(decoding: String(character)._nfcCodeUnits, as: UTF8.self)
         return composed.unicodeScalars.elementsEqual(character.unicodeScalars) ? false : coversScalars(of: Character(composed))
     }
 

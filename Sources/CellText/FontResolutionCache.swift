@@ -1,5 +1,6 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Font names resolved by earlier runs, kept in a small file so that a run
 /// whose fonts were all resolved before never loads fontconfig.
@@ -152,7 +153,7 @@ final class FontResolutionCache: @unchecked Sendable {
             let file = entries[name]!
             text += "font\t\(name)\t\(file.path)\t\(file.index)\n"
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = Self.parent(of: path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // A temporary file renamed over the old one: a concurrent run reads
         // either file whole, never half of one.
@@ -171,7 +172,7 @@ final class FontResolutionCache: @unchecked Sendable {
         }
         collect(FcConfigGetConfigFiles(config))
         // conf.d and friends: a configuration file added or removed changes them.
-        paths += paths.map { ($0 as NSString).deletingLastPathComponent }
+        paths += paths.map(Self.parent(of:))
         collect(FcConfigGetFontDirs(config))
         // User configuration that may appear later (absent now: stamped as absent).
         let environment = ProcessInfo.processInfo.environment
@@ -184,5 +185,11 @@ final class FontResolutionCache: @unchecked Sendable {
         var seen: Set<String> = []
         return paths.filter { !$0.isEmpty && !$0.contains("\t") && !$0.contains("\n") && seen.insert($0).inserted }
             .map(Stamp.of)
+    }
+
+    /// The folder of an absolute path ("/" for a file at the root).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -1,5 +1,7 @@
+import CellGeometry
 import CFreeType
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The process's one FreeType library and the lock that serialises every
 /// FreeType call.
@@ -11,7 +13,7 @@ import Foundation
 /// lock is no longer on the drawing path and contention stays low. Shaping
 /// does not touch FreeType at all (HarfBuzz reads the font file itself).
 enum FreeType {
-    static let lock = NSLock()
+    static let lock = Lock()
 
     /// Created on first use, never freed: faces live for the process.
     nonisolated(unsafe) private static var library: FT_Library?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a run's messages go: paths of written files to stdout, one per line
 /// (API.md: stdout holds nothing else), diagnostics to stderr.
@@ -42,7 +43,7 @@ final class Console {
             print(path)
             fflush(nil)
         case .diagnostic(let message):
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            writeStandardError((message + "\n"))
         }
     }
 }

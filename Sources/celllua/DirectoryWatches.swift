@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// The directories the watch loop watches, and in each the names that matter.
@@ -68,8 +69,7 @@ struct DirectoryWatches {
     /// its real path when symbolic links lead elsewhere (a linked file or a
     /// linked directory), so that edits at either end are seen.
     static func locations(of file: String) -> [(String, String)] {
-        let nsFile = file as NSString
-        let own = (nsFile.deletingLastPathComponent, nsFile.lastPathComponent)
+        let own = (PathName.deletingLastComponent(file), PathName.lastComponent(file))
         var result = [own]
         let real: String?
         if let path = realPath(file) {
@@ -80,8 +80,7 @@ struct DirectoryWatches {
             real = nil
         }
         if let real, real != file {
-            let nsReal = real as NSString
-            result.append((nsReal.deletingLastPathComponent, nsReal.lastPathComponent))
+            result.append((PathName.deletingLastComponent(real), PathName.lastComponent(real)))
         }
         return result
     }

@@ -1,5 +1,6 @@
 import CEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One read from the user.
 enum LineInput: Equatable {
@@ -84,7 +85,7 @@ final class LineEditor: LineSource {
     static func historyPath(environment: [String: String]) -> String? {
         if let path = environment["CELLLUA_HISTORY"] { return path.isEmpty ? nil : path }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return (home as NSString).appendingPathComponent(".celllua_history")
+        return PathName.appending(home, ".celllua_history")
     }
 
     func read(prompt: String, continuation: Bool) -> LineInput {
@@ -122,7 +123,7 @@ final class LineEditor: LineSource {
         defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
         if ce_history_append(historyPath, copies, Int32(copies.count), Self.historyLimit) != 0 {
             let reason = String(cString: strerror(errno))
-            FileHandle.standardError.write(Data("celllua: cannot save the history to \(historyPath): \(reason)\n".utf8))
+            writeStandardError("celllua: cannot save the history to \(historyPath): \(reason)\n")
         }
     }
 

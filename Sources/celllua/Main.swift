@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellLua
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Entry point: parse, run, map outcomes to the exit statuses of API.md
 /// (0 success, 1 the script failed, 2 bad usage or unreadable input).
@@ -21,7 +22,7 @@ enum Main {
                 print(message)
                 exit(0)
             }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            writeStandardError((message + "\n"))
             exit(2)
         }
         exit(Runner(options: options).run())

@@ -1,5 +1,6 @@
 import CellLua
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The interactive loop (`celllua` alone, or `-i` after a script), like
 /// `lua`'s own: expressions print their values, an incomplete chunk continues
@@ -51,7 +52,7 @@ struct REPL {
                     break
                 case .failed(let message):
                     fflush(nil)
-                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                    writeStandardError((message + "\n"))
                 }
                 pending = ""
             }

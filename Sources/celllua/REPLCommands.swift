@@ -1,7 +1,8 @@
 import CellImage
 import CellLua
 import CellRaster
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The REPL's own commands: a line that starts with `:` (but not `::`, which
 /// begins a Lua label). Results go to stdout, complaints to stderr; none of
@@ -41,9 +42,9 @@ struct REPLCommands {
     }
 
     func run(_ line: String) -> Outcome {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces
         let name = String(trimmed.prefix(while: { !$0.isWhitespace }))
-        let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let argument = String(trimmed.dropFirst(name.count)).trimmingSpaces
         switch name {
         case ":help", ":h", ":?":
             print(Self.help)
@@ -94,7 +95,7 @@ struct REPLCommands {
     static func previewPath(environment: [String: String]) -> String {
         var directory = environment["TMPDIR"] ?? "/tmp"
         if directory.isEmpty { directory = "/tmp" }
-        return (directory as NSString).appendingPathComponent("celllua-preview-\(getpid()).png")
+        return PathName.appending(directory, "celllua-preview-\(getpid()).png")
     }
 
     /// The canvas `expression` evaluates to, or the last one created when it
@@ -153,6 +154,6 @@ struct REPLCommands {
 
     private func complain(_ message: String) {
         fflush(nil)
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeStandardError((message + "\n"))
     }
 }

@@ -1,6 +1,7 @@
 import CellLua
 import CellRaster
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One invocation: run `-e` code and the script in one runtime, write the
 /// result canvas, then maybe enter the REPL — or, with `--watch`, hand the
@@ -141,8 +142,8 @@ struct Runner {
     /// `<script stem>.png` in the current directory; `out.png` for `-e` code.
     var defaultOutputName: String {
         guard let script = options.script else { return "out.png" }
-        let name = (script as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
+        let name = PathName.lastComponent(script)
+        let stem = PathName.deletingExtension(name)
         return (stem.isEmpty ? name : stem) + ".png"
     }
 

@@ -1,8 +1,10 @@
+import CellGeometry
 import CellImage
 import CellLua
 import CellRaster
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--variant NAME` and `--all-variants`: the script runs once to read its
 /// `variants` table (writing nothing; an error after the table is defined
@@ -133,9 +135,9 @@ struct VariantRunner {
     /// extension from `-o` or the script's default output name.
     /// `extension` replaces the output's own (the sheet is always PNG).
     func outputPath(for name: String, extension replacement: String? = nil) -> String {
-        let base = (options.output ?? runner.defaultOutputName) as NSString
-        let ext = replacement ?? base.pathExtension
-        return "\(base.deletingPathExtension)-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
+        let base = options.output ?? runner.defaultOutputName
+        let ext = replacement ?? PathName.pathExtension(base)
+        return "\(PathName.deletingExtension(base))-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
     private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
@@ -187,7 +189,7 @@ extension VariantRunner {
 private final class WorkQueue: @unchecked Sendable {
     private var nextIndex = 0
     private let count: Int
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { self.count = count }
 
@@ -203,7 +205,7 @@ private final class WorkQueue: @unchecked Sendable {
 /// Results written from the worker threads, one slot each.
 private final class OutcomeBox: @unchecked Sendable {
     private var slots: [VariantRunner.Outcome?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
@@ -226,7 +228,7 @@ private final class Progress: @unchecked Sendable {
     private let total: Int
     private let enabled: Bool
     private var done = 0
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(total: Int, enabled: Bool) {
         self.total = total
@@ -243,7 +245,7 @@ private final class Progress: @unchecked Sendable {
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeStandardError("\r\u{1B}[K")
     }
 
     private func draw() {
@@ -251,6 +253,6 @@ private final class Progress: @unchecked Sendable {
         let width = 30
         let filled = total == 0 ? width : done * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\rrendering variants [\(bar)] \(done)/\(total)".utf8))
+        writeStandardError("\rrendering variants [\(bar)] \(done)/\(total)")
     }
 }

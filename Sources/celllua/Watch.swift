@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// What one render tells the watch loop: its exit status (0, 1, or 2 when the
@@ -121,6 +122,6 @@ struct WatchLoop {
     }
 
     private func report(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeStandardError((message + "\n"))
     }
 }

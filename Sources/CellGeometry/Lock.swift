@@ -1,0 +1,23 @@
+import Glibc
+
+/// A mutual-exclusion lock (a pthread mutex) for the few process-wide caches
+/// (glyph masks, fonts, FreeType): `lock()` / `unlock()`, as NSLock offers,
+/// without linking Foundation's Objective-C layer and ICU into the binary
+/// (they doubled its size and its start-up time).
+public final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+}
