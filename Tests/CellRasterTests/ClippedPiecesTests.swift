@@ -33,33 +33,30 @@ import Testing
         return grid
     }
 
-    @Test(arguments: [FillRule.nonzero, .evenodd])
-    func piecesSummedFromTheLeftMatchTheWhole(rule: FillRule) {
+    /// 3,000 random shapes, each cut at a random column: summed from the
+    /// left, the two pieces are the whole exactly. Projected instead (no
+    /// `sumFrom`), a few pixels differ by one level: the same cases show
+    /// that, so they are fine enough to catch a lost `sumFrom`.
+    @Test func piecesSummedFromTheLeftMatchTheWhole() {
         var random = SeededRandom(77)
         let whole = IntRect(x0: 0, y0: 0, x1: 64, y1: 40)
-        for _ in 0..<200 {
+        var projectedDifferences = 0
+        for i in 0..<3000 {
+            let rule: FillRule = i % 2 == 0 ? .nonzero : .evenodd
             let polygons = randomPolygons(&random)
             let expected = coverage(polygons, rule: rule, bounds: whole, sumFrom: nil)
             let cut = 1 + Int(random.next() * 62)
             let left = coverage(polygons, rule: rule, bounds: IntRect(x0: 0, y0: 0, x1: cut, y1: 40), sumFrom: 0)
             let right = coverage(polygons, rule: rule, bounds: IntRect(x0: cut, y0: 0, x1: 64, y1: 40), sumFrom: 0)
-            let joined = (0..<(64 * 40)).map { $0 % 64 < cut ? left[$0] : right[$0] }
-            #expect(joined == expected, "cut at \(cut)")
-        }
-    }
-
-    /// Without `sumFrom`, edges left of the bounds are projected onto them:
-    /// the same coverage up to Float rounding (one level at most).
-    @Test func projectedPiecesAgreeWithinALevel() {
-        var random = SeededRandom(78)
-        for _ in 0..<100 {
-            let polygons = randomPolygons(&random)
-            let expected = coverage(polygons, rule: .nonzero, bounds: IntRect(x0: 0, y0: 0, x1: 64, y1: 40), sumFrom: nil)
-            let right = coverage(polygons, rule: .nonzero, bounds: IntRect(x0: 20, y0: 0, x1: 64, y1: 40), sumFrom: nil)
-            for i in 0..<(64 * 40) where i % 64 >= 20 {
-                #expect(abs(Int(expected[i]) - Int(right[i])) <= 1)
+            let differing = (0..<(64 * 40)).filter { ($0 % 64 < cut ? left[$0] : right[$0]) != expected[$0] }
+            #expect(differing.isEmpty, "case \(i), cut at \(cut): pixels \(differing.prefix(8)) differ")
+            let projected = coverage(polygons, rule: rule, bounds: IntRect(x0: cut, y0: 0, x1: 64, y1: 40), sumFrom: nil)
+            for p in 0..<(64 * 40) where p % 64 >= cut && projected[p] != expected[p] {
+                #expect(abs(Int(projected[p]) - Int(expected[p])) <= 1)
+                projectedDifferences += 1
             }
         }
+        #expect(projectedDifferences > 0, "no case tells summing from projecting")
     }
 
     /// The canvas: fills, strokes and clips drawn twice, each half clipped
