@@ -115,16 +115,7 @@ extension Canvas {
         guard width > 0 else { return }
         let surface = target
         if mode == .clear {
-            coverSpans(produce) { row in
-                for s in row {
-                    let dst = surface.pointer(x: s.x, y: s.y)
-                    if let coverage = s.coverage {
-                        Composite.clear(dst: dst, coverage: coverage, count: s.count)
-                    } else {
-                        Composite.clear(dst: dst, constant: s.constant, count: s.count)
-                    }
-                }
-            }
+            clear(produce)
             return
         }
         if let word = shader.solidWord {
@@ -195,6 +186,21 @@ extension Canvas {
                 } else {
                     BlendLoop.blend(mode, src: UnsafePointer(source), srcStep: 1, dst: Composite.words(dst, count),
                                     coverage: k, constant: s.constant, count: count)
+                }
+            }
+        }
+    }
+
+    /// Clears the target under the coverage of `produce`: `D (1 - k)`.
+    func clear(_ produce: SpanSource) {
+        let surface = target
+        coverSpans(produce) { row in
+            for s in row {
+                let dst = surface.pointer(x: s.x, y: s.y)
+                if let coverage = s.coverage {
+                    Composite.clear(dst: dst, coverage: coverage, count: s.count)
+                } else {
+                    Composite.clear(dst: dst, constant: s.constant, count: s.count)
                 }
             }
         }

@@ -123,17 +123,7 @@ public final class Canvas {
     /// mode, alpha or shadow; partly covered edge pixels keep the uncovered
     /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        let surface = target
-        coverSpans(spans(ofRect: rect)) { row in
-            for s in row {
-                let dst = surface.pointer(x: s.x, y: s.y)
-                if let coverage = s.coverage {
-                    Composite.clear(dst: dst, coverage: coverage, count: s.count)
-                } else {
-                    Composite.clear(dst: dst, constant: s.constant, count: s.count)
-                }
-            }
-        }
+        clear(spans(ofRect: rect))
     }
 
     /// Sets every pixel of the canvas to `color`, ignoring the state (for
