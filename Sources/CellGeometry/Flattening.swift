@@ -55,7 +55,10 @@ extension Path {
             switch e {
             case .move(let p):
                 flush()
-                current = [p]
+                // Room for a typical subpath at once (a rounded rect at
+                // scale 2 flattens to about 50 points).
+                current.reserveCapacity(64)
+                current.append(p)
                 last = p
             case .line(let p):
                 add(p)

@@ -49,6 +49,9 @@ public struct Path: Sendable, Equatable {
     // MARK: construction
 
     public mutating func move(to p: Point) {
+        // Room for a typical shape at once (a rounded rect is 10 elements),
+        // instead of growing the array 1, 2, 4, 8, 16 on the way.
+        if elements.capacity == 0 { elements.reserveCapacity(16) }
         // Consecutive moves collapse into the last one.
         if case .move = elements.last { elements.removeLast() }
         elements.append(.move(p))
@@ -249,6 +252,9 @@ public struct Path: Sendable, Equatable {
     /// `continuing`, a leading `move` of `other` is skipped so its first
     /// segment continues this path's open subpath.
     public mutating func addPath(_ other: Path, transform: AffineTransform = .identity, continuing: Bool = false) {
+        if elements.count + other.elements.count > elements.capacity {
+            elements.reserveCapacity(Swift.max(elements.count + other.elements.count, 2 * elements.capacity))
+        }
         var skip = continuing
         for element in other.elements {
             if skip {

@@ -147,8 +147,13 @@ extension Path {
                 made += 1
                 try spend()
                 flush()
-                current.points = [p]
-                current.smooth = [false]
+                // Room for a typical subpath at once, as in `flattened`.
+                current.points = []
+                current.points.reserveCapacity(64)
+                current.points.append(p)
+                current.smooth = []
+                current.smooth.reserveCapacity(64)
+                current.smooth.append(false)
                 last = p
             case .line(let p):
                 try add(p, smooth: false)

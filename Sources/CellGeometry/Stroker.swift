@@ -373,6 +373,7 @@ private struct OutlineBuilder {
         if pointCount > maxPoints {
             throw StrokeError.tooComplex("stroke too complex: the outline needs more than \(maxPoints) points")
         }
+        if contour.capacity == 0 { contour.reserveCapacity(32) } // not 1, 2, 4, 8...
         contour.append(p)
     }
 
