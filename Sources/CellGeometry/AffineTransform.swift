@@ -72,11 +72,14 @@ public struct AffineTransform: Hashable, Sendable {
     /// The bounding box of `rect` after this transform.
     public func apply(_ rect: Rect) -> Rect {
         let r = rect.standardized
-        let p = [apply(Point(r.x, r.y)), apply(Point(r.maxX, r.y)),
-                 apply(Point(r.x, r.maxY)), apply(Point(r.maxX, r.maxY))]
-        let xs = p.map(\.x), ys = p.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        // The four corners, without an array (this runs for every clip and rect).
+        let p0 = apply(Point(r.x, r.y)), p1 = apply(Point(r.maxX, r.y))
+        let p2 = apply(Point(r.x, r.maxY)), p3 = apply(Point(r.maxX, r.maxY))
+        let x0 = Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x))
+        let x1 = Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x))
+        let y0 = Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y))
+        let y1 = Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The largest factor by which the transform stretches a length (its
