@@ -59,7 +59,13 @@ public struct Bevel {
         // as in one layer over the whole frame: coverage is summed from the
         // layer's left edge whatever the clip, see Canvas.sumFrom). Along the
         // straight sides the layer is the same on every row (every column
-        // along the top and bottom): one is drawn, the others copied.
+        // along the top and bottom): one is drawn, the others copied. The
+        // shapes are flattened and stroked once, as the one layer over the
+        // frame would (`PreparedShape`).
+        let shapes = try canvas.withSavedState {
+            canvas.clipRect(frame)
+            return try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
+        }
         canvas.withSavedState {
             canvas.setFillColor(fill)
             canvas.fillRect(pieces.interior)
@@ -69,9 +75,9 @@ public struct Bevel {
                 canvas.clipRect(strip.rect)
                 try canvas.drawingLayer(at: frame) {
                     for box in strip.drawn {
-                        try canvas.withSavedState {
+                        canvas.withSavedState {
                             canvas.clipRect(box)
-                            try drawLayers(in: canvas, rect: r, offset: d)
+                            draw(shapes, in: canvas)
                         }
                     }
                     switch strip.copies {
@@ -83,29 +89,77 @@ public struct Bevel {
         }
     }
 
+    /// The bevel's shapes for `rect`, flattened (and the outline stroked)
+    /// once within a device box.
+    private struct Shapes {
+        var bevel: PreparedShape, shape: PreparedShape, band: PreparedShape, outline: PreparedShape
+
+        init(_ b: Bevel, canvas: Canvas, rect r: Rect, offset d: Double, within box: IntRect) throws {
+            let paths = b.paths(rect: r, offset: d)
+            bevel = canvas.prepareFill(paths.bevel, within: box)
+            shape = canvas.prepareFill(paths.shape, within: box)
+            band = canvas.prepareFill(paths.band, within: box)
+            outline = try canvas.withSavedState {
+                canvas.setStrokeStyle(Bevel.strokeStyle)
+                return try canvas.prepareStroke(paths.shape, within: box)
+            }
+        }
+    }
+
+    /// The four layers from prepared shapes (as `drawLayers`).
+    private func draw(_ shapes: Shapes, in canvas: Canvas) {
+        canvas.setFillColor(bevelColor)
+        canvas.fill(shapes.bevel)
+        canvas.setFillColor(fill)
+        canvas.fill(shapes.shape)
+        canvas.withSavedState {
+            canvas.clip(shapes.shape)
+            canvas.setFillColor(shadowColor)
+            canvas.fill(shapes.band, rule: .evenodd)
+        }
+        canvas.withSavedState {
+            canvas.setBlendMode(.copy)
+            canvas.setStrokeColor(strokeColor)
+            canvas.stroke(shapes.outline)
+        }
+    }
+
+    /// The outer stroke's style: 1 pt, the defaults otherwise.
+    static var strokeStyle: StrokeStyle {
+        var style = StrokeStyle()
+        style.width = 1
+        return style
+    }
+
+    /// The bevel's paths for `rect`: the shape stretched `d` taller, the
+    /// shape, and the band between the shape and the shape moved `d` down.
+    private func paths(rect r: Rect, offset d: Double) -> (bevel: Path, shape: Path, band: Path) {
+        let shape = Path.build { $0.addRoundedRect(r, radius: radius) }
+        let bevel = Path.build { $0.addRoundedRect(Rect(x: r.x, y: r.y, width: r.width, height: r.height + d), radius: radius) }
+        let band = Path.build {
+            $0.addRoundedRect(r, radius: radius)
+            $0.addRoundedRect(Rect(x: r.x, y: r.y + d, width: r.width, height: r.height), radius: radius)
+        }
+        return (bevel, shape, band)
+    }
+
     /// The four layers, bottom to top, inside the bevel's own layer.
     private func drawLayers(in canvas: Canvas, rect r: Rect, offset d: Double) throws {
-        let shape = Path.build { $0.addRoundedRect(r, radius: radius) }
+        let paths = paths(rect: r, offset: d)
         canvas.setFillColor(bevelColor)
-        canvas.fill(Path.build { $0.addRoundedRect(Rect(x: r.x, y: r.y, width: r.width, height: r.height + d), radius: radius) })
+        canvas.fill(paths.bevel)
         canvas.setFillColor(fill)
-        canvas.fill(shape)
+        canvas.fill(paths.shape)
         canvas.withSavedState {
-            canvas.clip(shape)
-            let band = Path.build {
-                $0.addRoundedRect(r, radius: radius)
-                $0.addRoundedRect(Rect(x: r.x, y: r.y + d, width: r.width, height: r.height), radius: radius)
-            }
+            canvas.clip(paths.shape)
             canvas.setFillColor(shadowColor)
-            canvas.fill(band, rule: .evenodd)
+            canvas.fill(paths.band, rule: .evenodd)
         }
         try canvas.withSavedState {
             canvas.setBlendMode(.copy)
             canvas.setStrokeColor(strokeColor)
-            var style = StrokeStyle()
-            style.width = 1
-            canvas.setStrokeStyle(style)
-            try canvas.stroke(shape)
+            canvas.setStrokeStyle(Self.strokeStyle)
+            try canvas.stroke(paths.shape)
         }
     }
 

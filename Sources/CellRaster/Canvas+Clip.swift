@@ -10,6 +10,12 @@ extension Canvas {
         // The mask covers no more than the clip in force (CullBox).
         let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance,
                                                   cull: CullBox(Self.summed(clipArea, from: sumFrom).deviceRect))
+        clip(toPolygons: polygons, rule: rule)
+    }
+
+    /// Intersects the clip with device polygons: a plain rectangle when they
+    /// are one on whole pixels, else a mask.
+    func clip(toPolygons polygons: [Polyline], rule: FillRule) {
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return

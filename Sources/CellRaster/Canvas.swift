@@ -142,26 +142,30 @@ public final class Canvas {
     }
 
     private func strokeDevicePath(_ device: Path) throws {
+        let outline = try strokeOutline(device, visible: Self.summed(coverageBounds, from: sumFrom))
+        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
+    }
+
+    /// The outline (device space) of stroking `device` with the line style
+    /// in force; pieces beyond `visible` (device pixels, grown by the
+    /// stroke's reach) are simplified (CullBox).
+    func strokeOutline(_ device: Path, visible: IntRect) throws -> Path {
         let style = state.strokeStyle
-        let outline: Path
         if style.width == 0 {
             // Width 0 is the thinnest line the device can show: one pixel.
             var hairline = style
             hairline.width = 1
             hairline.dashes = style.dashes.map { $0 * ctmScale }
             hairline.dashPhase = style.dashPhase * ctmScale
-            outline = try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
-                                         visible: CullBox(Self.summed(coverageBounds, from: sumFrom).deviceRect),
-                                         maxPoints: Self.maxFlattenedPoints)
-        } else {
-            guard let inverse = state.ctm.inverted else { return }
-            let user = device.transformed(by: inverse)
-            let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
-            outline = try Stroker.stroke(user, style: style, tolerance: tolerance,
-                                         visible: CullBox(Self.summed(coverageBounds, from: sumFrom).deviceRect, transform: state.ctm),
-                                         maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
+            return try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
+                                      visible: CullBox(visible.deviceRect), maxPoints: Self.maxFlattenedPoints)
         }
-        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
+        guard let inverse = state.ctm.inverted else { return Path() }
+        let user = device.transformed(by: inverse)
+        let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
+        return try Stroker.stroke(user, style: style, tolerance: tolerance,
+                                  visible: CullBox(visible.deviceRect, transform: state.ctm),
+                                  maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
     }
 
     /// The largest factor by which the CTM stretches a length (its largest

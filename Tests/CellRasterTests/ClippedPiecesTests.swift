@@ -104,6 +104,58 @@ import Testing
         }
     }
 
+    /// Shapes prepared once (flattened, the stroke outlined) paint, clip and
+    /// stroke as the plain calls do, also in clipped pieces of a layer.
+    @Test(arguments: [1.0, 2.0])
+    func preparedShapesPaintAsPaths(scale: Double) throws {
+        var random = SeededRandom(81 + UInt64(scale))
+        for _ in 0..<20 {
+            var shape = Path()
+            shape.addRoundedRect(Rect(x: random.next(2, 10), y: random.next(2, 10), width: random.next(20, 50),
+                                      height: random.next(10, 25)), radius: random.next(0, 9))
+            shape.addEllipse(in: Rect(x: random.next(0, 40), y: random.next(0, 20), width: random.next(5, 20), height: random.next(5, 20)))
+            var style = StrokeStyle()
+            style.width = random.next(0.5, 4)
+            func plain(_ c: Canvas) throws {
+                c.setStrokeStyle(style)
+                c.fill(shape, rule: .evenodd)
+                c.save()
+                c.clip(shape)
+                c.setFillColor(Color(r: 0, g: 0.5, b: 0, a: 0.5))
+                c.fillRect(Rect(x: 0, y: 0, width: 64, height: 20))
+                try c.restore()
+                c.setStrokeColor(Color(r: 0, g: 0, b: 1, a: 0.6))
+                try c.stroke(shape)
+            }
+            let whole = try Canvas(width: 64, height: 40, scale: scale, background: .white)
+            whole.beginLayer()
+            try plain(whole)
+            try whole.endLayer()
+            let prepared = try Canvas(width: 64, height: 40, scale: scale, background: .white)
+            prepared.beginLayer()
+            let box = prepared.drawableDeviceBounds
+            let fill = prepared.prepareFill(shape, within: box)
+            prepared.setStrokeStyle(style)
+            let outline = try prepared.prepareStroke(shape, within: box)
+            let cut = (random.next(5, 55) * scale).rounded() / scale
+            for rect in [Rect(x: 0, y: 0, width: cut, height: 40), Rect(x: cut, y: 0, width: 64 - cut, height: 40)] {
+                prepared.save()
+                prepared.clipRect(rect)
+                prepared.fill(fill, rule: .evenodd)
+                prepared.save()
+                prepared.clip(fill)
+                prepared.setFillColor(Color(r: 0, g: 0.5, b: 0, a: 0.5))
+                prepared.fillRect(Rect(x: 0, y: 0, width: 64, height: 20))
+                try prepared.restore()
+                prepared.setStrokeColor(Color(r: 0, g: 0, b: 1, a: 0.6))
+                prepared.stroke(outline)
+                try prepared.restore()
+            }
+            try prepared.endLayer()
+            #expect(ImageComparison.compare(whole.buffer, prepared.buffer)?.maxChannel == 0, "cut \(cut) scale \(scale)")
+        }
+    }
+
     @Test func layerRowsAndColumnsAreCopied() throws {
         let c = try Canvas(width: 8, height: 6, scale: 1)
         #expect(throws: CanvasError.self) { try c.repeatLayerRow(0, over: 0..<6) }
