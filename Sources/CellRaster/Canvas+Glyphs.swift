@@ -65,80 +65,53 @@ extension Canvas {
         }
     }
 
-    /// Adds the masks into one coverage image over `box` and emits its rows
-    /// as spans, leaving out runs of empty pixels.
+    /// Emits the masks' rows as spans, row by row, pointing straight into
+    /// the cached masks where glyphs do not share pixels (the usual case:
+    /// glyph boxes side by side). Where boxes overlap on a row, their
+    /// coverage is added (capped at full) into a row buffer and that part of
+    /// the row is emitted from there, so a shared pixel gets the sum, as if
+    /// the masks had been added into one image first.
     private static func emitMasks(_ placed: [PlacedMask], bounds box: IntRect,
                                   _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
-        let width = box.width
-        let image = UnsafeMutablePointer<UInt8>.allocate(capacity: width * box.height)
-        defer { image.deallocate() }
-        image.initialize(repeating: 0, count: width * box.height)
-        for item in placed {
-            let m = item.mask
-            let cx0 = max(item.x, box.x0), cx1 = min(item.x + m.width, box.x1)
-            let cy0 = max(item.y, box.y0), cy1 = min(item.y + m.height, box.y1)
-            guard cx0 < cx1, cy0 < cy1 else { continue }
-            m.pixels.withUnsafeBufferPointer { src in
-                for y in cy0..<cy1 {
-                    let from = src.baseAddress! + (y - item.y) * m.width + (cx0 - item.x)
-                    let to = image + (y - box.y0) * width + (cx0 - box.x0)
-                    let n = cx1 - cx0
-                    var i = 0
-                    // Sixteen bytes at a time: a wrapped sum is smaller than
-                    // either term, and then the capped sum is 255.
-                    while i + 16 <= n {
-                        let a = UnsafeRawPointer(to + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let b = UnsafeRawPointer(from + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let sum = a &+ b
-                        UnsafeMutableRawPointer(to + i).storeBytes(of: sum.replacing(with: 255, where: sum .< a),
-                                                                   as: SIMD16<UInt8>.self)
-                        i += 16
-                    }
-                    while i < n {
-                        let sum = UInt16(to[i]) + UInt16(from[i])
-                        to[i] = sum > 255 ? 255 : UInt8(sum)
-                        i += 1
-                    }
-                }
-            }
+        let sorted = placed.sorted { $0.x < $1.x }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width)
+        let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: sorted.count)
+        defer {
+            scratch.deallocate()
+            spans.deallocate()
         }
-        // Runs of coverage, split where eight bytes in a row are empty (the
-        // space between words and glyphs costs nothing downstream), found a
-        // word at a time; zeros inside a run are pixels left as they are.
-        @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        }
-        // At most one run per two pixels: a run and a gap take at least that.
-        let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: width / 2 + 1)
-        defer { spans.deallocate() }
-        for row in 0..<box.height {
-            let line = image + row * width
+        for y in box.y0..<box.y1 {
             var n = 0
-            var i = 0
-            while i < width {
-                while i + 8 <= width, word(line + i) == 0 { i += 8 }
-                while i < width, line[i] == 0 { i += 1 }
-                guard i < width else { break }
-                let start = i
-                var end = i + 1 // past the last non-zero byte so far
-                i += 1
-                while i + 8 <= width {
-                    let w = word(line + i)
-                    if w == 0 { break }
-                    end = i + 8 - w.leadingZeroBitCount / 8
-                    i += 8
+            var rowEnd = Int.min // right end of the last span
+            for item in sorted where y >= item.y && y < item.y + item.mask.height {
+                let m = item.mask
+                let x0 = Swift.max(item.x, box.x0), x1 = Swift.min(item.x + m.width, box.x1)
+                guard x0 < x1 else { continue }
+                let row = UnsafePointer(m.pixels + (y - item.y) * m.width + (x0 - item.x))
+                if x0 >= rowEnd {
+                    spans[n] = Rasterizer.Span(y: y, x: x0, count: x1 - x0, coverage: row, constant: 0)
+                    n += 1
+                    rowEnd = x1
+                    continue
                 }
-                if i + 8 > width {
-                    while i < width {
-                        if line[i] != 0 { end = i + 1 }
-                        i += 1
-                    }
+                // Overlaps the last span: that span moves into the row
+                // buffer (if it is not there yet) and grows to cover both.
+                var last = spans[n - 1]
+                let merged = scratch + (last.x - box.x0)
+                if last.coverage != UnsafePointer(merged) {
+                    merged.update(from: last.coverage!, count: last.count)
                 }
-                spans[n] = Rasterizer.Span(y: box.y0 + row, x: box.x0 + start, count: end - start,
-                                           coverage: UnsafePointer(line + start), constant: 0)
-                n += 1
-                i = end
+                if x1 > rowEnd { (scratch + (rowEnd - box.x0)).update(repeating: 0, count: x1 - rowEnd) }
+                let into = scratch + (x0 - box.x0)
+                for i in 0..<(x1 - x0) {
+                    let sum = UInt16(into[i]) + UInt16(row[i])
+                    into[i] = sum > 255 ? 255 : UInt8(sum)
+                }
+                rowEnd = Swift.max(rowEnd, x1)
+                last.coverage = UnsafePointer(merged)
+                last.count = rowEnd - last.x
+                spans[n - 1] = last
             }
             if n > 0 { emit(UnsafeBufferPointer(start: spans, count: n)) }
         }

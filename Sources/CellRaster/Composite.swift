@@ -34,6 +34,20 @@ enum Composite {
         return s &+ unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
     }
 
+    /// `scale` of four pixels, each by its own factor (0...255), in the same
+    /// 16-bit lanes as `over`, with the same rounding.
+    @inline(__always)
+    static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+        let w16 = unsafeBitCast(w, to: SIMD8<UInt16>.self)
+        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
+        var even = (w16 & low) &* f16 &+ half
+        even = (even &+ (even &>> 8)) &>> 8
+        var odd = (w16 &>> 8) &* f16 &+ half
+        odd = (odd &+ (odd &>> 8)) &>> 8
+        return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
+    }
+
     /// The alpha byte of a word in R, G, B, A memory order (little-endian: the top byte).
     @inline(__always)
     static func alpha(_ word: UInt32) -> UInt32 { word >> 24 }
@@ -98,6 +112,19 @@ enum Composite {
         let keepFull = 255 - sourceAlpha
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         var n = 0
+        // Four pixels at a time (text and anti-aliased edges): uncovered
+        // groups skipped, the rest scaled per pixel and blended in vector
+        // lanes (the same values as the loop below).
+        let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
+        while n + 4 <= count {
+            let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
+            if k != 0 {
+                let k4 = SIMD4<UInt32>(k & 0xFF, (k >> 8) & 0xFF, (k >> 16) & 0xFF, k >> 24)
+                let d4 = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: over(scale(s4, k4), d4), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
+            }
+            n += 4
+        }
         while n < count {
             let k = UInt32(coverage[n])
             if k == 255 {

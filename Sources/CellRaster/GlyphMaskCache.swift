@@ -44,7 +44,10 @@ final class GlyphMaskCache: @unchecked Sendable {
     /// pixel is `(left, top)` from the pixel holding the glyph's origin.
     final class Mask: @unchecked Sendable {
         let left: Int, top: Int, width: Int, height: Int
-        let pixels: [UInt8]
+        /// The coverage bytes: fixed storage, so spans can point into it
+        /// while the mask is alive (text goes to the compositor straight
+        /// from here).
+        let pixels: UnsafeMutablePointer<UInt8>
         /// Keeps the face alive, so that its identity in the key stays its own.
         let owner: AnyObject
 
@@ -53,9 +56,14 @@ final class GlyphMaskCache: @unchecked Sendable {
             self.top = top
             self.width = width
             self.height = height
-            self.pixels = pixels
+            self.pixels = .allocate(capacity: Swift.max(1, pixels.count))
+            self.pixels.initialize(from: pixels, count: pixels.count)
             self.owner = owner
         }
+
+        deinit { pixels.deallocate() }
+
+        var byteCount: Int { width * height }
     }
 
     private let lock = Lock()
@@ -88,12 +96,12 @@ final class GlyphMaskCache: @unchecked Sendable {
         let mask = Self.rasterize(glyph, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
         lock.lock()
         defer { lock.unlock() }
-        if bytes + mask.pixels.count > Self.budgetBytes {
+        if bytes + mask.byteCount > Self.budgetBytes {
             masks.removeAll(keepingCapacity: true)
             bytes = 0
         }
         masks[key] = mask
-        bytes += mask.pixels.count
+        bytes += mask.byteCount
         return mask
     }
 

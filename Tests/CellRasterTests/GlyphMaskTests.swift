@@ -106,6 +106,50 @@ import Testing
         #expect(difference.maxChannel > 0)
     }
 
+    /// Glyphs whose boxes overlap (an advance shorter than the glyphs) get
+    /// the sum of their masks, capped at full, where they share pixels: the
+    /// text's coverage is read back as the alpha of white text on a
+    /// transparent canvas and compared with the masks added up here.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func overlappingGlyphsAddTheirMasks(scale: Double) throws {
+        let face = Face()
+        var glyphs: [PlacedGlyph] = []
+        for i in 0..<12 {
+            let s = 13.0 / 1000, outline = Self.outline(i)
+            let pen = 2.3 + 3.1 * Double(i) + (i % 4 == 3 ? 9 : 0) // overlapping runs, and gaps
+            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
+                                      transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: 20.61 + 0.7 * Double(i % 2))))
+        }
+        let canvas = try Canvas(width: 200, height: 40, scale: scale)
+        canvas.setFillColor(.white)
+        canvas.fillGlyphs(glyphs)
+        var expected = [Int](repeating: 0, count: canvas.pixelWidth * canvas.pixelHeight)
+        for glyph in glyphs {
+            let t = glyph.transform.concatenating(.scale(scale, scale))
+            var px = (t.tx * 4).rounded(), py = (t.ty * 4).rounded()
+            let cellX = (px / 4).rounded(.down), cellY = (py / 4).rounded(.down)
+            px -= cellX * 4
+            py -= cellY * 4
+            let mask = try #require(GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
+                                                               rasterizer: Rasterizer()))
+            for my in 0..<mask.height {
+                for mx in 0..<mask.width {
+                    let x = Int(cellX) + mask.left + mx, y = Int(cellY) + mask.top + my
+                    expected[y * canvas.pixelWidth + x] += Int(mask.pixels[my * mask.width + mx])
+                }
+            }
+        }
+        var overlapping = 0
+        for y in 0..<canvas.pixelHeight {
+            for x in 0..<canvas.pixelWidth {
+                let e = expected[y * canvas.pixelWidth + x]
+                #expect(Int(try canvas.pixel(x: x, y: y).a) == Swift.min(e, 255), "(\(x), \(y))")
+                if e > 255 { overlapping += 1 }
+            }
+        }
+        #expect(overlapping > 0, "the glyphs were meant to overlap")
+    }
+
     /// Rotated or skewed text, or anti-aliasing off: the outlines are filled
     /// exactly where they are.
     @Test func otherTransformsFillTheOutlines() throws {

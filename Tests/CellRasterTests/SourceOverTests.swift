@@ -1,0 +1,42 @@
+@testable import CellRaster
+import Testing
+
+/// Source-over of one color through per-pixel coverage (text, anti-aliased
+/// edges) runs four pixels at a time in vector lanes; every pixel must get
+/// the bytes the one-pixel formula gives: `kS + D (1 - kSa)` with `scale`'s
+/// rounding.
+@Suite struct SourceOverTests {
+    @Test func vectorLanesMatchThePixelFormula() {
+        var random = SeededRandom(99)
+        func byte() -> UInt32 { UInt32(random.next() * 256) & 0xFF }
+        /// A premultiplied pixel (each color at most its alpha).
+        func pixel() -> UInt32 {
+            let a = byte()
+            return a << 24 | (byte() * a / 255) << 16 | (byte() * a / 255) << 8 | (byte() * a / 255)
+        }
+        var mismatches = 0
+        for round in 0..<2000 {
+            let count = 1 + Int(random.next() * 40)
+            let source = round % 3 == 0 ? (pixel() | 0xFF00_0000) : pixel()
+            // Coverage with runs of 0 and 255 (the common cases) and everything between.
+            let coverage = (0..<count).map { _ -> UInt8 in
+                let r = random.next()
+                return r < 0.3 ? 0 : r < 0.6 ? 255 : UInt8(byte())
+            }
+            let before = (0..<count).map { _ in pixel() }
+            var after = before
+            after.withUnsafeMutableBytes { raw in
+                coverage.withUnsafeBufferPointer { k in
+                    Composite.sourceOver(source, dst: raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                         coverage: k.baseAddress!, count: count)
+                }
+            }
+            for n in 0..<count {
+                let s = Composite.scale(source, UInt32(coverage[n]))
+                let expected = s &+ Composite.scale(before[n], 255 - (s >> 24))
+                if after[n] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}
