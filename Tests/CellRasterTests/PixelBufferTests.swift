@@ -38,4 +38,19 @@ import CellRaster
         let b = PixelBuffer(width: 3, height: 2)
         for i in 0..<b.byteCount { #expect(b.data[i] == 0) }
     }
+
+    /// `isOpaque` (the PNG writer's RGB test) sees a translucent pixel
+    /// anywhere: in a 64-pixel block, in the pairs after the blocks, or as
+    /// the odd last pixel.
+    @Test func opacityFindsAnyTranslucentPixel() {
+        for (w, h) in [(1, 1), (3, 1), (7, 5), (64, 2), (65, 3), (129, 1), (640, 3)] {
+            let b = PixelBuffer(width: w, height: h, filledWith: PremultipliedColor(r: 10, g: 20, b: 30, a: 255))
+            #expect(b.isOpaque, "\(w)x\(h)")
+            for i in Set([0, 1, w * h / 2, w * h - 2, w * h - 1].filter { $0 >= 0 && $0 < w * h }) {
+                b.data[i * 4 + 3] = 254
+                #expect(!b.isOpaque, "\(w)x\(h), pixel \(i)")
+                b.data[i * 4 + 3] = 255
+            }
+        }
+    }
 }
