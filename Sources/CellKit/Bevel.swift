@@ -49,7 +49,9 @@ public struct Bevel {
         let frame = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 + d)
         guard !inOneLayer,
               let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
-            try canvas.drawingLayer(at: frame) { try drawLayers(in: canvas, rect: r, offset: d) }
+            try canvas.drawingLayer(at: frame) {
+                draw(try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds), in: canvas)
+            }
             return
         }
         // Away from its edges the layer holds nothing but the opaque fill,
@@ -106,7 +108,9 @@ public struct Bevel {
         }
     }
 
-    /// The four layers from prepared shapes (as `drawLayers`).
+    /// The four layers, bottom to top, from prepared shapes. Prepared
+    /// within the one layer's bounds they are the shapes `fill`, `clip` and
+    /// `stroke` would make there, so the pieces and the one layer agree.
     private func draw(_ shapes: Shapes, in canvas: Canvas) {
         canvas.setFillColor(bevelColor)
         canvas.fill(shapes.bevel)
@@ -141,26 +145,6 @@ public struct Bevel {
             $0.addRoundedRect(Rect(x: r.x, y: r.y + d, width: r.width, height: r.height), radius: radius)
         }
         return (bevel, shape, band)
-    }
-
-    /// The four layers, bottom to top, inside the bevel's own layer.
-    private func drawLayers(in canvas: Canvas, rect r: Rect, offset d: Double) throws {
-        let paths = paths(rect: r, offset: d)
-        canvas.setFillColor(bevelColor)
-        canvas.fill(paths.bevel)
-        canvas.setFillColor(fill)
-        canvas.fill(paths.shape)
-        canvas.withSavedState {
-            canvas.clip(paths.shape)
-            canvas.setFillColor(shadowColor)
-            canvas.fill(paths.band, rule: .evenodd)
-        }
-        try canvas.withSavedState {
-            canvas.setBlendMode(.copy)
-            canvas.setStrokeColor(strokeColor)
-            canvas.setStrokeStyle(Self.strokeStyle)
-            try canvas.stroke(paths.shape)
-        }
     }
 
     /// A strip of the bevel's layer around the interior: `rect`, of which

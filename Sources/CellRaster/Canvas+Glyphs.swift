@@ -10,9 +10,9 @@ extension Canvas {
     /// While the transform keeps glyphs upright and unskewed (a uniform scale
     /// and a translation, the case of all UI text) and anti-aliasing is on,
     /// coverage comes from cached glyph masks (`GlyphMaskCache`), each glyph
-    /// at the nearest quarter pixel; the call's masks are added into one
-    /// coverage image (capped at full), so glyphs that overlap inside a pixel
-    /// count their coverage twice where one path would count the overlap once.
+    /// at the nearest quarter pixel, drawn as one coverage: where glyphs share
+    /// a pixel their masks are added (capped at full), so an overlap counts
+    /// twice where one path would count it once.
     /// Otherwise, or for glyphs bigger than the cache takes, the outlines are
     /// filled as one path, exactly where they are.
     public func fillGlyphs(_ glyphs: [PlacedGlyph]) {

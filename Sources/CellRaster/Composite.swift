@@ -16,26 +16,11 @@ enum Composite {
         return rb | ag
     }
 
-    /// Source-over of four pixels, `s + d (255 - sa) / 255` with `scale`'s
-    /// rounding, in 16-bit lanes of two channels each (SSE2 multiplies 16-bit
-    /// lanes): each pixel's `255 - sa` is spread over its two lanes, and even
-    /// and odd channels are scaled apart. Premultiplied sums stay within a
-    /// byte, so no carry crosses lanes.
-    @inline(__always)
-    static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let keep32 = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
-        let keep = unsafeBitCast(keep32 | (keep32 &<< 16), to: SIMD8<UInt16>.self)
-        let d16 = unsafeBitCast(d, to: SIMD8<UInt16>.self)
-        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        var even = (d16 & low) &* keep &+ half
-        even = (even &+ (even &>> 8)) &>> 8
-        var odd = (d16 &>> 8) &* keep &+ half
-        odd = (odd &+ (odd &>> 8)) &>> 8
-        return s &+ unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
-    }
-
-    /// `scale` of four pixels, each by its own factor (0...255), in the same
-    /// 16-bit lanes as `over`, with the same rounding.
+    /// `scale` of four pixels, each by its own factor (0...255), with the
+    /// same rounding, in 16-bit lanes of two channels each (SSE2 multiplies
+    /// 16-bit lanes): each factor is spread over its pixel's two lanes, and
+    /// even and odd channels are scaled apart. A product plus the rounding
+    /// term stays within 16 bits, so no carry crosses lanes.
     @inline(__always)
     static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
         let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
@@ -46,6 +31,13 @@ enum Composite {
         var odd = (w16 &>> 8) &* f16 &+ half
         odd = (odd &+ (odd &>> 8)) &>> 8
         return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
+    }
+
+    /// Source-over of four pixels, `s + d (255 - sa) / 255` with `scale`'s
+    /// rounding (premultiplied sums stay within a byte).
+    @inline(__always)
+    static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        s &+ scale(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24))
     }
 
     /// The alpha byte of a word in R, G, B, A memory order (little-endian: the top byte).
