@@ -114,6 +114,8 @@ struct CellBench: ParsableCommand {
     /// What one measurement times (see the table's columns).
     enum Side: String, ExpressibleByArgument, CaseIterable {
         case fresh, reused, cairo
+        /// celllua (fresh) and cairo in alternation (`MeasurePlan.runPaired`).
+        case pair
         /// Draws nothing: the peak RSS of a bare cellbench process.
         case idle
     }
@@ -123,6 +125,7 @@ struct CellBench: ParsableCommand {
         var fresh: Measured
         var reused: Measured?
         var cairo: Measured
+        var paired: Paired
     }
 
     /// A side's timing and, when measured in a process of its own, that process' peak RSS.
@@ -141,15 +144,24 @@ struct CellBench: ParsableCommand {
             results[side] = isolate ? try isolated(side, scene, directory: directory)
                                     : Measured(timing: try measureSide(side, scene, script: script), peakMiB: nil)
         }
-        return Row(scene: scene, fresh: results[.fresh]!, reused: results[.reused], cairo: results[.cairo]!)
+        progress("\(scene.name): \(Side.pair.label)\(isolate ? " (own process)" : "")")
+        let paired = isolate ? try isolatedPair(scene, directory: directory) : try measurePair(scene, script: script)
+        return Row(scene: scene, fresh: results[.fresh]!, reused: results[.reused], cairo: results[.cairo]!,
+                   paired: paired)
     }
 
     /// Times one side of `scene` in this process.
     func measureSide(_ side: Side, _ scene: Scene, script: String) throws -> Timing {
+        if side == .idle { return Timing(frames: 0, median: 0, min: 0) }
+        return try plan.run(try frame(side, scene, script: script))
+    }
+
+    /// One frame of `side` (not `.idle`), ready to be timed.
+    func frame(_ side: Side, _ scene: Scene, script: String) throws -> () throws -> Void {
         let options = scene.luaOptions
         switch side {
         case .fresh:
-            return try plan.run {
+            return {
                 let runtime = LuaRuntime(options: options)
                 runtime.fileWritten = { _ in }
                 _ = try runtime.run(scriptAt: script)
@@ -157,19 +169,29 @@ struct CellBench: ParsableCommand {
         case .reused:
             let runtime = LuaRuntime(options: options)
             runtime.fileWritten = { _ in }
-            return try plan.run {
+            return {
                 _ = try runtime.run(scriptAt: script)
                 try runtime.run(code: "collectgarbage()")
             }
         case .cairo:
-            return plan.run { _ = cairoFrame(scene) }
-        case .idle:
-            return Timing(frames: 0, median: 0, min: 0)
+            return { _ = cairoFrame(scene) }
+        case .idle, .pair:
+            return {}
         }
+    }
+
+    /// celllua (fresh runtime) and cairo frames in alternation, in this process.
+    func measurePair(_ scene: Scene, script: String) throws -> Paired {
+        try plan.runPaired(try frame(.fresh, scene, script: script), try frame(.cairo, scene, script: script))
     }
 
     /// The child's side of `isolated`: one line on stdout.
     func runChild(_ side: Side, scene: Scene, directory: String) throws {
+        if side == .pair {
+            let p = try measurePair(scene, script: directory + "/" + scene.scriptName)
+            print("cellbench-pair \(p.a.frames) \(p.a.median) \(p.a.min) \(p.b.median) \(p.b.min) \(p.ratio)")
+            return
+        }
         let timing = try measureSide(side, scene, script: directory + "/" + scene.scriptName)
         print("cellbench-child \(timing.frames) \(timing.median) \(timing.min) \(peakRSSOfThisImageMiB() ?? peakRSSMiB())")
     }
@@ -177,6 +199,29 @@ struct CellBench: ParsableCommand {
     /// Measures one side of `scene` in a child cellbench (`--child`), so the
     /// peak RSS it reports is that side's alone (plus the process' own).
     func isolated(_ side: Side, _ scene: Scene, directory: String) throws -> Measured {
+        let fields = try childOutput(side, scene, directory: directory, tag: "cellbench-child", fields: 5)
+        guard let n = Int(fields[1]), let median = Double(fields[2]), let fastest = Double(fields[3]),
+              let peak = Double(fields[4]) else {
+            throw BenchError("the child measuring \(scene.name) (\(side.rawValue)) printed \(fields)")
+        }
+        return Measured(timing: Timing(frames: n, median: median, min: fastest), peakMiB: peak)
+    }
+
+    /// `measurePair` in a child cellbench of its own.
+    func isolatedPair(_ scene: Scene, directory: String) throws -> Paired {
+        let fields = try childOutput(.pair, scene, directory: directory, tag: "cellbench-pair", fields: 7)
+        let numbers = fields.dropFirst().compactMap { Double($0) }
+        guard numbers.count == 6 else {
+            throw BenchError("the child measuring \(scene.name) (pair) printed \(fields)")
+        }
+        let n = Int(numbers[0])
+        return Paired(a: Timing(frames: n, median: numbers[1], min: numbers[2]),
+                      b: Timing(frames: n, median: numbers[3], min: numbers[4]), ratio: numbers[5])
+    }
+
+    /// Runs `cellbench --child SIDE` for `scene` and returns the fields of
+    /// its result line (which starts with `tag` and has `fields` fields).
+    func childOutput(_ side: Side, _ scene: Scene, directory: String, tag: String, fields count: Int) throws -> [Substring] {
         var arguments = ["--child", side.rawValue, "--scene", scene.name, "--frames", String(frames),
                          "--min-time", String(minTime), "--warmup", String(warmup), "--scenes-dir", directory]
         if let rows = scene.rows {
@@ -191,12 +236,10 @@ struct CellBench: ParsableCommand {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 5, fields[0] == "cellbench-child",
-              let n = Int(fields[1]), let median = Double(fields[2]), let fastest = Double(fields[3]),
-              let peak = Double(fields[4]) else {
+        guard process.terminationStatus == 0, fields.count == count, fields[0] == tag else {
             throw BenchError("the child measuring \(scene.name) (\(side.rawValue)) failed (status \(process.terminationStatus)): \(output)")
         }
-        return Measured(timing: Timing(frames: n, median: median, min: fastest), peakMiB: peak)
+        return fields
     }
 
     /// One untimed run of each side: the script must give a canvas of the
@@ -224,7 +267,8 @@ struct CellBench: ParsableCommand {
     }
 
     func printTable(_ rows: [Row]) {
-        var header = ["scene", "pixels", "celllua ms", "reused ms", "cairo ms", "celllua/cairo", "reused/cairo"]
+        var header = ["scene", "pixels", "celllua ms", "reused ms", "cairo ms", "celllua/cairo", "reused/cairo",
+                      "paired celllua ms", "paired cairo ms", "paired celllua/cairo"]
         if isolate { header += ["celllua MiB", "reused MiB", "cairo MiB"] }
         var table: [[String]] = [header + ["frames"]]
         for row in rows {
@@ -239,14 +283,18 @@ struct CellBench: ParsableCommand {
                 ms(row.cairo),
                 ratio(row.fresh),
                 row.reused.map(ratio) ?? "-",
+                String(format: "%.2f", row.paired.a.median * 1000),
+                String(format: "%.2f", row.paired.b.median * 1000),
+                String(format: "%.2fx", row.paired.ratio),
             ]
             if isolate { line += [mib(row.fresh), row.reused.map(mib) ?? "-", mib(row.cairo)] }
-            line.append([row.fresh.timing.frames, row.reused?.timing.frames, row.cairo.timing.frames]
+            line.append([row.fresh.timing.frames, row.reused?.timing.frames, row.cairo.timing.frames, row.paired.a.frames]
                 .compactMap { $0 }.map(String.init).joined(separator: "/"))
             table.append(line)
         }
         printColumns(table, left: 2)
         print("ms = median per frame after warm-up; celllua = fresh LuaRuntime per frame; reused = one runtime for every frame.")
+        print("paired = celllua (fresh) and cairo frames in alternation, so both see the machine at the same speed; paired celllua/cairo = median over the pairs of their ratio. Below 1x celllua is faster.")
     }
 
     func progress(_ message: String) {
@@ -363,6 +411,7 @@ extension CellBench.Side {
         case .fresh: return "celllua, fresh runtime per frame"
         case .reused: return "celllua, one runtime reused"
         case .cairo: return "cairo"
+        case .pair: return "celllua and cairo in alternation"
         case .idle: return "nothing (process baseline)"
         }
     }

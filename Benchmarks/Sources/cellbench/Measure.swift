@@ -35,10 +35,52 @@ struct MeasurePlan {
             try frame()
             samples.append(now() - t0)
         }
-        samples.sort()
-        let n = samples.count
-        let median = n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2
-        return Timing(frames: n, median: median, min: samples[0])
+        return Timing(samples)
+    }
+
+    /// Runs `a` and `b` in alternation, one frame of each per round (the
+    /// order flipping every round), until both minimums are met. This
+    /// machine changes speed by up to 1.7x for seconds at a time; sides
+    /// measured one after the other can land on different speeds, sides
+    /// measured in alternation see the same ones. `ratio` is the median over
+    /// rounds of a's frame time over b's.
+    func runPaired(_ a: () throws -> Void, _ b: () throws -> Void) rethrows -> Paired {
+        for _ in 0..<warmup {
+            try a()
+            try b()
+        }
+        var first: [Double] = [], second: [Double] = [], ratios: [Double] = []
+        let start = now()
+        while first.count < maxFrames && (first.count < minFrames || now() - start < minSeconds) {
+            var ta = 0.0, tb = 0.0
+            for step in first.count % 2 == 0 ? [0, 1] : [1, 0] {
+                let t0 = now()
+                if step == 0 { try a() } else { try b() }
+                if step == 0 { ta = now() - t0 } else { tb = now() - t0 }
+            }
+            first.append(ta)
+            second.append(tb)
+            ratios.append(ta / tb)
+        }
+        return Paired(a: Timing(first), b: Timing(second), ratio: Timing(ratios).median)
+    }
+}
+
+struct Paired {
+    var a: Timing
+    var b: Timing
+    /// Median of a/b over the rounds.
+    var ratio: Double
+}
+
+extension Timing {
+    /// Median and fastest of `samples`.
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        let n = sorted.count
+        frames = n
+        median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        min = sorted[0]
     }
 }
 

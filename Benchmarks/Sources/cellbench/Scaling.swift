@@ -25,25 +25,25 @@ struct Scaling {
     func run() throws {
         let base = try bench.isolated(.idle, Scene.reference(), directory: directory)
 
-        var bySize: [[String]] = [["scale", "pixels", "Mpx", "celllua ms", "cairo ms", "celllua/cairo",
+        var bySize: [[String]] = [["scale", "pixels", "Mpx", "celllua ms", "cairo ms", "paired celllua/cairo",
                                    "celllua ms/Mpx", "cairo ms/Mpx", "celllua MiB", "cairo MiB", "frames"]]
         for scale in Self.scales {
             let scene = Scene.reference(rows: 20, scale: scale)
-            let (ours, theirs) = try measure(scene)
+            let (ours, theirs, paired) = try measure(scene)
             let mpx = Double(scene.pixelWidth * scene.pixelHeight) / 1e6
             bySize.append([scale.shortText, "\(scene.pixelWidth)x\(scene.pixelHeight)", String(format: "%.2f", mpx),
-                           ms(ours.timing.median), ms(theirs.timing.median), ratio(ours, theirs),
+                           ms(ours.timing.median), ms(theirs.timing.median), ratio(paired),
                            ms(ours.timing.median / mpx), ms(theirs.timing.median / mpx),
                            mib(ours), mib(theirs), "\(ours.timing.frames)/\(theirs.timing.frames)"])
         }
 
-        var byRows: [[String]] = [["rows", "pixels", "celllua ms", "cairo ms", "celllua/cairo", "celllua ms/row",
+        var byRows: [[String]] = [["rows", "pixels", "celllua ms", "cairo ms", "paired celllua/cairo", "celllua ms/row",
                                    "cairo ms/row", "celllua +ms/row", "cairo +ms/row", "celllua MiB", "cairo MiB",
                                    "frames"]]
         var previous: (rows: Int, ours: Double, theirs: Double)?
         for rows in Self.rowCounts {
             let scene = Scene.reference(rows: rows, scale: Self.rowsScale)
-            let (ours, theirs) = try measure(scene)
+            let (ours, theirs, paired) = try measure(scene)
             let n = Double(rows)
             var marginal = ["-", "-"]
             if let p = previous {
@@ -51,7 +51,7 @@ struct Scaling {
                 marginal = [ms4((ours.timing.median - p.ours) / added), ms4((theirs.timing.median - p.theirs) / added)]
             }
             byRows.append(["\(rows)", "\(scene.pixelWidth)x\(scene.pixelHeight)", ms(ours.timing.median),
-                           ms(theirs.timing.median), ratio(ours, theirs), ms4(ours.timing.median / n),
+                           ms(theirs.timing.median), ratio(paired), ms4(ours.timing.median / n),
                            ms4(theirs.timing.median / n)] + marginal
                           + [mib(ours), mib(theirs), "\(ours.timing.frames)/\(theirs.timing.frames)"])
             previous = (rows, ours.timing.median, theirs.timing.median)
@@ -62,25 +62,25 @@ struct Scaling {
         print()
         print("reference scene by rows (scale \(Self.rowsScale.shortText)):")
         printColumns(byRows, left: 2)
-        print("ms = median per frame after warm-up; celllua = fresh LuaRuntime per frame; +ms/row = added time per added row since the line above.")
+        print("ms = median per frame after warm-up, each side in a process of its own; paired celllua/cairo = median ratio of celllua (fresh) and cairo frames timed in alternation in one process; celllua = fresh LuaRuntime per frame; +ms/row = added time per added row since the line above.")
         print(String(format: "MiB = peak RSS of the process that measured that side alone; a process that draws nothing peaks at %.1f MiB.",
                      base.peakMiB ?? 0))
     }
 
-    func measure(_ scene: Scene) throws -> (CellBench.Measured, CellBench.Measured) {
+    func measure(_ scene: Scene) throws -> (CellBench.Measured, CellBench.Measured, Paired) {
         try bench.verify(scene, script: directory + "/" + scene.scriptName)
         let label = "reference, \(scene.rows ?? 0) rows, scale \(scene.scale.shortText)"
         bench.progress("\(label): celllua (own process)")
         let ours = try bench.isolated(.fresh, scene, directory: directory)
         bench.progress("\(label): cairo (own process)")
         let theirs = try bench.isolated(.cairo, scene, directory: directory)
-        return (ours, theirs)
+        bench.progress("\(label): celllua and cairo in alternation (own process)")
+        let paired = try bench.isolatedPair(scene, directory: directory)
+        return (ours, theirs, paired)
     }
 
     func ms(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1000) }
     func ms4(_ seconds: Double) -> String { String(format: "%.4f", seconds * 1000) }
-    func ratio(_ a: CellBench.Measured, _ b: CellBench.Measured) -> String {
-        String(format: "%.2fx", a.timing.median / b.timing.median)
-    }
+    func ratio(_ paired: Paired) -> String { String(format: "%.2fx", paired.ratio) }
     func mib(_ m: CellBench.Measured) -> String { m.peakMiB.map { String(format: "%.1f", $0) } ?? "-" }
 }
