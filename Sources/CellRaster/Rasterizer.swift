@@ -363,17 +363,27 @@ public final class Rasterizer {
                 pending = -1
             }
             let bits = dirty + j * dirtyWordsPerRow
-            /// The first cell after `from` (up to end + 1) that may be non-zero.
+            /// The first non-zero cell after `from` (or end + 1). Clean blocks
+            /// are jumped over; dirty ones are read eight cells at a time, as
+            /// most of a dirty block is still zero (an edge touches a few
+            /// cells of it).
             @inline(__always) func nextTouched(_ from: Int) -> Int {
                 var k = from
                 while k <= end {
                     let b = k >> 6
                     if bits[b >> 6] & (1 << UInt64(b & 63)) == 0 {
                         k = (b + 1) << 6
-                    } else if row[k] == 0 {
+                        continue
+                    }
+                    let blockEnd = Swift.min((b + 1) << 6, end + 1)
+                    while k + 8 <= blockEnd {
+                        let cells = UnsafeRawPointer(row + k).loadUnaligned(as: SIMD8<Float>.self)
+                        if any(cells .!= 0) { break }
+                        k += 8
+                    }
+                    while k < blockEnd {
+                        if row[k] != 0 { return k }
                         k += 1
-                    } else {
-                        return k
                     }
                 }
                 return end + 1
