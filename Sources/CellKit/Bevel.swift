@@ -68,24 +68,25 @@ public struct Bevel {
             canvas.clipRect(frame)
             return try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
         }
-        canvas.withSavedState {
-            canvas.setFillColor(fill)
-            canvas.fillRect(pieces.interior)
-        }
-        for strip in pieces.strips {
-            try canvas.withSavedState {
-                canvas.clipRect(strip.rect)
-                try canvas.drawingLayer(at: frame) {
-                    for box in strip.drawn {
-                        canvas.withSavedState {
-                            canvas.clipRect(box)
-                            draw(shapes, in: canvas)
-                        }
+        // The interior and the strips are whole pixels apart: drawn together
+        // (Canvas.drawDisjoint), the interior first, as it is the largest.
+        try canvas.drawDisjoint([pieces.interior] + pieces.strips.map(\.rect)) { i, piece in
+            guard i > 0 else {
+                piece.setFillColor(fill)
+                piece.fillRect(pieces.interior)
+                return
+            }
+            let strip = pieces.strips[i - 1]
+            try piece.drawingLayer(at: frame) {
+                for box in strip.drawn {
+                    piece.withSavedState {
+                        piece.clipRect(box)
+                        draw(shapes, in: piece)
                     }
-                    switch strip.copies {
-                    case .rows(let y, let rows): try canvas.repeatLayerRow(y, over: rows)
-                    case .columns(let x, let columns): try canvas.repeatLayerColumn(x, over: columns)
-                    }
+                }
+                switch strip.copies {
+                case .rows(let y, let rows): try piece.repeatLayerRow(y, over: rows)
+                case .columns(let x, let columns): try piece.repeatLayerColumn(x, over: columns)
                 }
             }
         }

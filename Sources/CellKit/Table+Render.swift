@@ -54,6 +54,21 @@ extension Table {
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
                 try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g)
             }
+            // Cells drawn in place each lie in whole pixels of their own:
+            // they are drawn together, on as many threads as the canvas may
+            // use (Canvas.drawDisjoint), up to the next cell that needs a layer.
+            var inPlace: [(frame: Rect, row: RowSpec, position: CellPosition)] = []
+            func drawInPlaceCells() throws {
+                guard !inPlace.isEmpty else { return }
+                let cells = inPlace
+                inPlace.removeAll()
+                try canvas.drawDisjoint(cells.map(\.frame)) { i, piece in
+                    let cell = cells[i]
+                    try piece.drawingView(at: cell.frame) { w, h in
+                        try self.drawCell(cell.row, position: cell.position, width: w, height: h, in: piece)
+                    }
+                }
+            }
             for (ri, row) in section.rows.enumerated() {
                 let f = placed.rows[ri]
                 guard f.intersects(visible) else { continue }
@@ -69,17 +84,18 @@ extension Table {
                 // rim must be applied to the cell as a whole. That saves
                 // clearing and compositing a cell's pixels per row
                 // (KitShortcutTests compare both ways).
-                let cell = {
-                    try canvas.drawingView(at: f) { w, h in
-                        try self.drawCell(row, position: position, width: w, height: h, in: canvas)
-                    }
-                }
                 if row.draw != nil || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
-                    try canvas.drawingLayer(at: f, cell)
+                    try drawInPlaceCells()
+                    try canvas.drawingLayer(at: f) {
+                        try canvas.drawingView(at: f) { w, h in
+                            try self.drawCell(row, position: position, width: w, height: h, in: canvas)
+                        }
+                    }
                 } else {
-                    try cell()
+                    inPlace.append((f, row, position))
                 }
             }
+            try drawInPlaceCells()
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
                 try drawSectionFooter(footer, frame: f, in: canvas)
             }

@@ -22,6 +22,9 @@ public final class LuaRuntime {
         public var writesFiles = true
         /// `--sandbox`: the restricted library set (see `Sandbox`).
         public var sandbox = false
+        /// Threads a canvas may draw independent pieces on (table cells,
+        /// bevel edges: `Canvas.drawDisjoint`); nil = `Canvas.availableThreads`.
+        public var drawingThreads: Int? = nil
         public init() {}
     }
 
@@ -106,6 +109,7 @@ public final class LuaRuntime {
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
         canvas.cancellation = cancellation
+        if let threads = options.drawingThreads { canvas.parallelism = Swift.max(1, threads) }
     }
 
     /// The `--timeout` deadline as the engine sees it: every canvas made here

@@ -24,9 +24,15 @@ public final class Canvas {
     /// The current path, in device space (points are transformed when added,
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
-    let rasterizer = Rasterizer()
+    let rasterizer: Rasterizer
     /// The deadline long operations watch (`--timeout`); nil: none.
     public var cancellation: Cancellation?
+    /// How many threads `drawDisjoint` may use (default
+    /// `Canvas.availableThreads`; 1 draws everything on the calling thread).
+    public var parallelism = Canvas.availableThreads
+    /// What each thread of `drawDisjoint` keeps from one call to the next
+    /// (its rasterizer's buffers, spare layers), one per thread.
+    var pieceWorkers: [PieceWorker] = []
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -42,7 +48,29 @@ public final class Canvas {
         buffer = background.map { PixelBuffer(width: pw, height: ph, filledWith: $0.premultiplied()) }
             ?? PixelBuffer(width: pw, height: ph)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
+        rasterizer = Rasterizer()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
+    }
+
+    /// A canvas for one piece of `parent`'s drawing (`drawDisjoint`): the
+    /// same pixels (the parent's current surface, which may be an open
+    /// layer), a copy of the parent's graphics state, and its own state
+    /// stack, layers, current path and rasterizer, so that it can draw on
+    /// another thread. Pieces do not split further (parallelism 1).
+    /// `worker` lends its rasterizer and spare layers (it takes back the
+    /// its spare layers when the piece is done).
+    init(pieceOf parent: Canvas, worker: PieceWorker) {
+        width = parent.width
+        height = parent.height
+        scale = parent.scale
+        buffer = parent.buffer
+        target = parent.target
+        state = parent.state
+        cancellation = parent.cancellation
+        parallelism = 1
+        rasterizer = worker.rasterizer
+        spareLayers = worker.spareLayers
+        worker.spareLayers = []
     }
 
     public var pixelWidth: Int { buffer.width }

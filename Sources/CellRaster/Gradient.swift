@@ -1,3 +1,5 @@
+import CellGeometry
+
 /// A color ramp: stops at locations 0...1, interpolated in straight
 /// (unpremultiplied) RGBA and premultiplied afterwards, as Core Graphics'
 /// CGGradient in DeviceRGB. Before the first stop the first color holds,
@@ -55,11 +57,16 @@ public final class Gradient {
 
     private var cachedAlpha = -1.0
     private var cachedTable: [UInt32] = []
+    /// Guards the cache: one gradient can paint pieces drawn on several
+    /// threads (a table's cells, `Canvas.drawDisjoint`).
+    private let cacheLock = Lock()
 
     /// Premultiplied RGBA8 words for t = i / (tableSize - 1), with `alpha`
     /// applied. The last table built is kept (one alpha per draw is the
     /// common case).
     func table(alpha: Double) -> [UInt32] {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
         if cachedAlpha == alpha { return cachedTable }
         let n = Self.tableSize
         var words = [UInt32](repeating: 0, count: n)

@@ -40,8 +40,10 @@ import Testing
         return spec
     }
 
-    func render(_ spec: TableSpec, scale: Double, layered: Bool, offset: Point = Point(0, 0)) throws -> Canvas {
+    func render(_ spec: TableSpec, scale: Double, layered: Bool, offset: Point = Point(0, 0),
+                threads: Int = 1) throws -> Canvas {
         let canvas = try Canvas(width: 330, height: 410, scale: scale)
+        canvas.parallelism = threads
         canvas.translate(offset.x, offset.y)
         let table = try Table(spec, text: CellTextKit())
         table.alwaysLayerCells = layered
@@ -59,6 +61,22 @@ import Testing
                 let plain = try render(Self.spec(cellStyle: style), scale: scale, layered: false, offset: offset)
                 let layered = try render(Self.spec(cellStyle: style), scale: scale, layered: true, offset: offset)
                 let d = try #require(ImageComparison.compare(plain.buffer, layered.buffer, tolerance: 1))
+                #expect(d.pixelsOver == 0, "\(style) at scale \(scale), offset \(offset): \(d)")
+            }
+        }
+    }
+
+    /// Cells and bevel edges drawn on several threads (Canvas.drawDisjoint)
+    /// are the pixels drawn in order, to the bit: every style, at three
+    /// scales, on the pixel grid and off it (where cells run in order).
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func cellsOnThreadsMatchCellsInOrder(scale: Double) throws {
+        for style in [TableSpec.CellStyle.gradient, .bevel, .plain] {
+            for offset in [Point(0, 0), Point(0.3, 0.45)] {
+                let inOrder = try render(Self.spec(cellStyle: style), scale: scale, layered: false, offset: offset)
+                let together = try render(Self.spec(cellStyle: style), scale: scale, layered: false, offset: offset,
+                                          threads: 4)
+                let d = try #require(ImageComparison.compare(together.buffer, inOrder.buffer))
                 #expect(d.pixelsOver == 0, "\(style) at scale \(scale), offset \(offset): \(d)")
             }
         }

@@ -180,16 +180,21 @@ struct CellBench: ParsableCommand {
         }
     }
 
-    /// celllua (fresh runtime) and cairo frames in alternation, in this process.
+    /// celllua (fresh runtime, default threads), celllua on one thread and
+    /// cairo frames in turn, in this process.
     func measurePair(_ scene: Scene, script: String) throws -> Paired {
-        try plan.runPaired(try frame(.fresh, scene, script: script), try frame(.cairo, scene, script: script))
+        var oneThread = scene
+        oneThread.drawingThreads = 1
+        return try plan.runPaired([try frame(.fresh, scene, script: script), try frame(.fresh, oneThread, script: script),
+                                   try frame(.cairo, scene, script: script)])
     }
 
     /// The child's side of `isolated`: one line on stdout.
     func runChild(_ side: Side, scene: Scene, directory: String) throws {
         if side == .pair {
             let p = try measurePair(scene, script: directory + "/" + scene.scriptName)
-            print("cellbench-pair \(p.a.frames) \(p.a.median) \(p.a.min) \(p.b.median) \(p.b.min) \(p.ratio)")
+            let t = p.timings
+            print("cellbench-pair \(t[0].frames) \(t[0].median) \(t[1].median) \(t[2].median) \(p.ratios[0]) \(p.ratios[1])")
             return
         }
         let timing = try measureSide(side, scene, script: directory + "/" + scene.scriptName)
@@ -215,8 +220,8 @@ struct CellBench: ParsableCommand {
             throw BenchError("the child measuring \(scene.name) (pair) printed \(fields)")
         }
         let n = Int(numbers[0])
-        return Paired(a: Timing(frames: n, median: numbers[1], min: numbers[2]),
-                      b: Timing(frames: n, median: numbers[3], min: numbers[4]), ratio: numbers[5])
+        return Paired(timings: numbers[1...3].map { Timing(frames: n, median: $0, min: $0) },
+                      ratios: [numbers[4], numbers[5], 1])
     }
 
     /// Runs `cellbench --child SIDE` for `scene` and returns the fields of
@@ -268,7 +273,7 @@ struct CellBench: ParsableCommand {
 
     func printTable(_ rows: [Row]) {
         var header = ["scene", "pixels", "celllua ms", "reused ms", "cairo ms", "celllua/cairo", "reused/cairo",
-                      "paired celllua ms", "paired cairo ms", "paired celllua/cairo"]
+                      "in turn: celllua ms", "1-thread ms", "cairo ms", "celllua/cairo", "1-thread/cairo"]
         if isolate { header += ["celllua MiB", "reused MiB", "cairo MiB"] }
         var table: [[String]] = [header + ["frames"]]
         for row in rows {
@@ -283,18 +288,20 @@ struct CellBench: ParsableCommand {
                 ms(row.cairo),
                 ratio(row.fresh),
                 row.reused.map(ratio) ?? "-",
-                String(format: "%.2f", row.paired.a.median * 1000),
-                String(format: "%.2f", row.paired.b.median * 1000),
-                String(format: "%.2fx", row.paired.ratio),
+                String(format: "%.2f", row.paired.timings[0].median * 1000),
+                String(format: "%.2f", row.paired.timings[1].median * 1000),
+                String(format: "%.2f", row.paired.timings[2].median * 1000),
+                String(format: "%.2fx", row.paired.ratios[0]),
+                String(format: "%.2fx", row.paired.ratios[1]),
             ]
             if isolate { line += [mib(row.fresh), row.reused.map(mib) ?? "-", mib(row.cairo)] }
-            line.append([row.fresh.timing.frames, row.reused?.timing.frames, row.cairo.timing.frames, row.paired.a.frames]
+            line.append([row.fresh.timing.frames, row.reused?.timing.frames, row.cairo.timing.frames, row.paired.timings[0].frames]
                 .compactMap { $0 }.map(String.init).joined(separator: "/"))
             table.append(line)
         }
         printColumns(table, left: 2)
         print("ms = median per frame after warm-up; celllua = fresh LuaRuntime per frame; reused = one runtime for every frame.")
-        print("paired = celllua (fresh) and cairo frames in alternation, so both see the machine at the same speed; paired celllua/cairo = median over the pairs of their ratio. Below 1x celllua is faster.")
+        print("in turn = celllua (fresh runtime, \(Canvas.availableThreads) drawing threads), celllua on one thread and cairo timed one frame each per round, so all see the machine at the same speed; their ratios are medians over the rounds. Below 1x celllua is faster.")
     }
 
     func progress(_ message: String) {

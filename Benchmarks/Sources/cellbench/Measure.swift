@@ -38,39 +38,44 @@ struct MeasurePlan {
         return Timing(samples)
     }
 
-    /// Runs `a` and `b` in alternation, one frame of each per round (the
-    /// order flipping every round), until both minimums are met. This
-    /// machine changes speed by up to 1.7x for seconds at a time; sides
-    /// measured one after the other can land on different speeds, sides
-    /// measured in alternation see the same ones. `ratio` is the median over
-    /// rounds of a's frame time over b's.
-    func runPaired(_ a: () throws -> Void, _ b: () throws -> Void) rethrows -> Paired {
+    /// Runs `frames` in turn, one frame of each per round (the order
+    /// rotating every round), until both minimums are met. This machine
+    /// changes speed by up to 1.7x for seconds at a time; sides measured one
+    /// after the other can land on different speeds, sides measured in
+    /// turn see the same ones. `ratios[k]` is the median over rounds of
+    /// frame k's time over the last frame's (the reference side).
+    func runPaired(_ frames: [() throws -> Void]) throws -> Paired {
         for _ in 0..<warmup {
-            try a()
-            try b()
+            for frame in frames { try frame() }
         }
-        var first: [Double] = [], second: [Double] = [], ratios: [Double] = []
+        let n = frames.count
+        var samples = [[Double]](repeating: [], count: n)
+        var ratios = [[Double]](repeating: [], count: n)
         let start = now()
-        while first.count < maxFrames && (first.count < minFrames || now() - start < minSeconds) {
-            var ta = 0.0, tb = 0.0
-            for step in first.count % 2 == 0 ? [0, 1] : [1, 0] {
+        var round = 0
+        while round < maxFrames && (round < minFrames || now() - start < minSeconds) {
+            var times = [Double](repeating: 0, count: n)
+            for step in 0..<n {
+                let k = (step + round) % n
                 let t0 = now()
-                if step == 0 { try a() } else { try b() }
-                if step == 0 { ta = now() - t0 } else { tb = now() - t0 }
+                try frames[k]()
+                times[k] = now() - t0
             }
-            first.append(ta)
-            second.append(tb)
-            ratios.append(ta / tb)
+            for k in 0..<n {
+                samples[k].append(times[k])
+                ratios[k].append(times[k] / times[n - 1])
+            }
+            round += 1
         }
-        return Paired(a: Timing(first), b: Timing(second), ratio: Timing(ratios).median)
+        return Paired(timings: samples.map { Timing($0) }, ratios: ratios.map { Timing($0).median })
     }
 }
 
 struct Paired {
-    var a: Timing
-    var b: Timing
-    /// Median of a/b over the rounds.
-    var ratio: Double
+    /// One per side, in the order given.
+    var timings: [Timing]
+    /// Median per side of its frame time over the last side's, by round.
+    var ratios: [Double]
 }
 
 extension Timing {

@@ -81,6 +81,6 @@ struct Scaling {
 
     func ms(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1000) }
     func ms4(_ seconds: Double) -> String { String(format: "%.4f", seconds * 1000) }
-    func ratio(_ paired: Paired) -> String { String(format: "%.2fx", paired.ratio) }
+    func ratio(_ paired: Paired) -> String { String(format: "%.2fx", paired.ratios[0]) }
     func mib(_ m: CellBench.Measured) -> String { m.peakMiB.map { String(format: "%.1f", $0) } ?? "-" }
 }

@@ -30,8 +30,12 @@ struct Scene: Sendable {
     var luaOptions: LuaRuntime.Options {
         var options = LuaRuntime.Options()
         options.params = params
+        options.drawingThreads = drawingThreads
         return options
     }
+
+    /// Threads celllua's canvases may draw on; nil: all (Canvas.availableThreads).
+    var drawingThreads: Int? = nil
 
     /// DESIGN.md's reference scene (`scenes/reference.lua`, ReferenceScene):
     /// `rows` rows (a multiple of 5) at `scale`; 20 rows at scale 2 is the

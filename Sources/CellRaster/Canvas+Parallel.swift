@@ -1,0 +1,148 @@
+import CellGeometry
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// Drawing in pieces on several threads. A table's cells, or a bevel's
+/// interior and edges, each lie in a rectangle of whole device pixels that no
+/// other piece touches; such pieces can be drawn at the same time, each by a
+/// canvas of its own over the same pixels, and every pixel still gets exactly
+/// the operations, in the same order, that drawing them one after the other
+/// gives it.
+extension Canvas {
+    /// The threads drawing may use: the CPUs this process may run on, at
+    /// most 8; the environment variable `CELLLUA_THREADS` (a whole number,
+    /// 1 to turn threads off) overrides it. Read once.
+    public static let availableThreads: Int = {
+        if let text = getenv("CELLLUA_THREADS").map({ String(cString: $0) }), let n = Int(text), n >= 1 {
+            return Swift.min(n, 64)
+        }
+        return Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    }()
+
+    /// Draws `rects.count` pieces: `piece(i, canvas)` draws piece i, which
+    /// must stay within `rects[i]` (user space) and read no pixels outside
+    /// it. Each runs inside save / `clipRect(rects[i])` / restore, on this
+    /// canvas or, when the pieces can run at the same time, on a canvas of
+    /// its own (`init(pieceOf:)`) on one of up to `parallelism` threads.
+    ///
+    /// They run at the same time only when every rect covers whole device
+    /// pixels exactly (a CTM without rotation or shear, edges on pixel
+    /// boundaries), no two of them share a pixel, and there are at least two.
+    /// Then each pixel is drawn by one piece only, with the operations and
+    /// state it would get in order, so the result is the same to the last
+    /// bit; otherwise they run in order here. `piece` must not touch Lua
+    /// or other single-threaded state when it may run in parallel. The first
+    /// error (in piece order) is rethrown once all pieces have stopped;
+    /// after an error, pieces not yet started are skipped.
+    public func drawDisjoint(_ rects: [Rect], _ piece: (Int, Canvas) throws -> Void) throws {
+        let workers = Swift.min(parallelism, rects.count)
+        guard workers > 1, coverDisjointPixels(rects) else {
+            for (i, rect) in rects.enumerated() {
+                save()
+                defer { try? restore() }
+                clipRect(rect)
+                try piece(i, self)
+            }
+            return
+        }
+        let queue = PieceQueue(count: rects.count)
+        while pieceWorkers.count < workers { pieceWorkers.append(PieceWorker()) }
+        let slots = pieceWorkers
+        try withoutActuallyEscaping(piece) { piece in
+            // The threads share the parent (read only: its surface and state
+            // are copied into each piece's canvas) and `piece`; each piece's
+            // canvas and what it draws belong to one thread.
+            let shared = Unchecked((parent: self, piece: piece))
+            let workersShared = Unchecked(slots)
+            DispatchQueue.concurrentPerform(iterations: workers) { slot in
+                let worker = workersShared.value[slot]
+                while let i = queue.next() {
+                    let canvas = Canvas(pieceOf: shared.value.parent, worker: worker)
+                    canvas.clipRect(rects[i])
+                    do {
+                        try shared.value.piece(i, canvas)
+                    } catch {
+                        queue.fail(i, error)
+                    }
+                    worker.spareLayers = canvas.spareLayers // the layers it ended, for the next piece
+                }
+            }
+            if let error = queue.firstError { throw error }
+        }
+    }
+
+    /// Whether each of `rects` covers whole device pixels exactly and no
+    /// two share a pixel (they may share an edge).
+    func coverDisjointPixels(_ rects: [Rect]) -> Bool {
+        let m = state.ctm
+        guard m.b == 0, m.c == 0 else { return false }
+        var device: [IntRect] = []
+        device.reserveCapacity(rects.count)
+        for rect in rects {
+            let d = m.apply(rect.standardized)
+            let edges = [d.minX, d.minY, d.maxX, d.maxY]
+            guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) else { return false }
+            device.append(IntRect(x0: Int(d.minX), y0: Int(d.minY), x1: Int(d.maxX), y1: Int(d.maxY)))
+        }
+        // Sorted by top edge, pieces that follow each other down the canvas
+        // (table rows) are checked in one pass; other layouts pairwise.
+        let order = device.indices.sorted { device[$0].y0 < device[$1].y0 }
+        let stacked = zip(order, order.dropFirst()).allSatisfy { device[$0].y1 <= device[$1].y0 }
+        if stacked { return true }
+        guard device.count <= 64 else { return false }
+        for i in device.indices {
+            for j in device.indices where j > i {
+                let a = device[i], b = device[j]
+                if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// One drawing thread's tools, kept by the canvas between `drawDisjoint`
+/// calls so that their buffers are not allocated and cleared again for
+/// every piece: each piece's canvas borrows them.
+final class PieceWorker {
+    let rasterizer = Rasterizer()
+    var spareLayers: [PixelBuffer] = []
+}
+
+/// A value handed to drawing threads that the type system cannot see is
+/// safe to share (see `drawDisjoint`).
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Hands out piece indexes to the drawing threads, each once, and keeps the
+/// first error by piece order.
+private final class PieceQueue: @unchecked Sendable {
+    private var nextIndex = 0
+    private let count: Int
+    private var failed: (index: Int, error: any Error)?
+    private let lock = Lock()
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < count, failed == nil else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func fail(_ index: Int, _ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if failed == nil || index < failed!.index { failed = (index, error) }
+    }
+
+    var firstError: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed?.error
+    }
+}
