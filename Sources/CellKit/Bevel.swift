@@ -68,15 +68,17 @@ public struct Bevel {
             canvas.clipRect(frame)
             return try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
         }
-        // The interior and the strips are whole pixels apart: drawn together
-        // (Canvas.drawDisjoint), the interior first, as it is the largest.
-        try canvas.drawDisjoint([pieces.interior] + pieces.strips.map(\.rect)) { i, piece in
-            guard i > 0 else {
+        // The interior (in halves) and the strips are whole pixels apart:
+        // drawn together (Canvas.drawDisjoint), the interior first, as it is
+        // the largest.
+        let interior = pieces.interior
+        try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
+            guard i >= interior.count else {
                 piece.setFillColor(fill)
-                piece.fillRect(pieces.interior)
+                piece.fillRect(interior[i])
                 return
             }
-            let strip = pieces.strips[i - 1]
+            let strip = pieces.strips[i - interior.count]
             try piece.drawingLayer(at: frame) {
                 for box in strip.drawn {
                     piece.withSavedState {
@@ -160,8 +162,8 @@ public struct Bevel {
 
     /// Where the layer can be skipped: an interior rectangle the bevel's
     /// edges (corners, inner shadow, stroke, with two device pixels to
-    /// spare) do not reach, and the four strips of `frame` around it, all
-    /// on whole device pixels. Beside the interior only straight edges run
+    /// spare) do not reach (given as its top and bottom halves), and the
+    /// four strips of `frame` around it, all on whole device pixels. Beside the interior only straight edges run
     /// (vertical ones left and right of it, horizontal ones above and below),
     /// so the side strips are drawn for their first row and the top and
     /// bottom strips for their corners and first middle column. nil when
@@ -171,7 +173,7 @@ public struct Bevel {
     /// positive scale and a translation, or a rect too small to have an
     /// interior.
     static func split(frame: Rect, rect r: Rect, radius: Double, offset d: Double, fill: Color,
-                      canvas: Canvas) -> (interior: Rect, strips: [Strip])? {
+                      canvas: Canvas) -> (interior: [Rect], strips: [Strip])? {
         let state = canvas.state
         let m = state.ctm
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
@@ -193,14 +195,16 @@ public struct Bevel {
         func user(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Rect? {
             canvas.userRect(exactlyCoveringPixelsX: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1))
         }
-        guard let interior = user(ix0, iy0, ix1, iy1),
+        // The interior in two halves, so that two threads can fill it.
+        let iyMid = iy0 + (iy1 - iy0) / 2
+        guard let interiorTop = user(ix0, iy0, ix1, iyMid), let interiorBottom = user(ix0, iyMid, ix1, iy1),
               let top = user(ox0, oy0, ox1, iy0), let bottom = user(ox0, iy1, ox1, oy1),
               let left = user(ox0, iy0, ix0, iy1), let right = user(ix1, iy0, ox1, iy1),
               let topLeft = user(ox0, oy0, ix0 + 1, iy0), let topRight = user(ix1, oy0, ox1, iy0),
               let bottomLeft = user(ox0, iy1, ix0 + 1, oy1), let bottomRight = user(ix1, iy1, ox1, oy1),
               let leftRow = user(ox0, iy0, ix0, iy0 + 1), let rightRow = user(ix1, iy0, ox1, iy0 + 1) else { return nil }
         let middle = (ix0 + 1)..<ix1, below = (iy0 + 1)..<iy1
-        return (interior, [
+        return ([interiorTop, interiorBottom], [
             Strip(rect: top, drawn: [topLeft, topRight], copies: .columns(from: ix0, over: middle)),
             Strip(rect: bottom, drawn: [bottomLeft, bottomRight], copies: .columns(from: ix0, over: middle)),
             Strip(rect: left, drawn: [leftRow], copies: .rows(from: iy0, over: below)),

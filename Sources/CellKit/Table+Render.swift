@@ -45,29 +45,32 @@ extension Table {
         if let header = spec.header, let f = layout.headerFrame, f.intersects(visible) {
             try drawView(header, frame: f, in: canvas)
         }
+        // Cells drawn in place each lie in whole pixels of their own: they
+        // are drawn together, on as many threads as the canvas may use
+        // (Canvas.drawDisjoint), across sections, until something else is
+        // drawn (a title, a bevel, a footer, a cell that needs a layer).
+        var inPlace: [(frame: Rect, row: RowSpec, position: CellPosition)] = []
+        func drawInPlaceCells() throws {
+            guard !inPlace.isEmpty else { return }
+            let cells = inPlace
+            inPlace.removeAll()
+            try canvas.drawDisjoint(cells.map(\.frame)) { i, piece in
+                let cell = cells[i]
+                try piece.drawingView(at: cell.frame) { w, h in
+                    try self.drawCell(cell.row, position: cell.position, width: w, height: h, in: piece)
+                }
+            }
+        }
         for (si, section) in spec.sections.enumerated() {
             let placed = layout.sections[si]
             if let title = section.title, let f = placed.titleFrame, f.intersects(visible) {
+                try drawInPlaceCells()
                 try drawSectionTitle(title, frame: f, in: canvas)
             }
             if spec.style == .grouped, spec.cellStyle == .bevel, let g = placed.groupFrame,
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
+                try drawInPlaceCells()
                 try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g)
-            }
-            // Cells drawn in place each lie in whole pixels of their own:
-            // they are drawn together, on as many threads as the canvas may
-            // use (Canvas.drawDisjoint), up to the next cell that needs a layer.
-            var inPlace: [(frame: Rect, row: RowSpec, position: CellPosition)] = []
-            func drawInPlaceCells() throws {
-                guard !inPlace.isEmpty else { return }
-                let cells = inPlace
-                inPlace.removeAll()
-                try canvas.drawDisjoint(cells.map(\.frame)) { i, piece in
-                    let cell = cells[i]
-                    try piece.drawingView(at: cell.frame) { w, h in
-                        try self.drawCell(cell.row, position: cell.position, width: w, height: h, in: piece)
-                    }
-                }
             }
             for (ri, row) in section.rows.enumerated() {
                 let f = placed.rows[ri]
@@ -95,11 +98,12 @@ extension Table {
                     inPlace.append((f, row, position))
                 }
             }
-            try drawInPlaceCells()
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
+                try drawInPlaceCells()
                 try drawSectionFooter(footer, frame: f, in: canvas)
             }
         }
+        try drawInPlaceCells()
         if let footer = spec.footer, let f = layout.footerFrame, f.intersects(visible) {
             try drawView(footer, frame: f, in: canvas)
         }

@@ -40,7 +40,8 @@ enum CanvasBinding {
             guard scale > 0 else { throw LuaError.message("canvas scale must be positive (got \(scale))") }
             let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
             try runtime.charge(bytes: pw * ph * 4)
-            let canvas = try Canvas(width: width, height: height, scale: scale, background: background)
+            let canvas = try Canvas(width: width, height: height, scale: scale, background: background,
+                                    parallelism: runtime.options.drawingThreads ?? Canvas.availableThreads)
             runtime.canvasCreated(canvas)
             lua.pushObject(canvas, type: typeName)
             return 1

@@ -109,7 +109,6 @@ public final class LuaRuntime {
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
         canvas.cancellation = cancellation
-        if let threads = options.drawingThreads { canvas.parallelism = Swift.max(1, threads) }
     }
 
     /// The `--timeout` deadline as the engine sees it: every canvas made here

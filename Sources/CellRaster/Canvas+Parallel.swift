@@ -1,5 +1,4 @@
 import CellGeometry
-import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -55,7 +54,7 @@ extension Canvas {
             // canvas and what it draws belong to one thread.
             let shared = Unchecked((parent: self, piece: piece))
             let workersShared = Unchecked(slots)
-            DispatchQueue.concurrentPerform(iterations: workers) { slot in
+            DrawingThreads.shared.run(workers) { slot in
                 let worker = workersShared.value[slot]
                 while let i = queue.next() {
                     let canvas = Canvas(pieceOf: shared.value.parent, worker: worker)

@@ -29,7 +29,7 @@ public final class Canvas {
     public var cancellation: Cancellation?
     /// How many threads `drawDisjoint` may use (default
     /// `Canvas.availableThreads`; 1 draws everything on the calling thread).
-    public var parallelism = Canvas.availableThreads
+    public var parallelism: Int
     /// What each thread of `drawDisjoint` keeps from one call to the next
     /// (its rasterizer's buffers, spare layers), one per thread.
     var pieceWorkers: [PieceWorker] = []
@@ -38,15 +38,19 @@ public final class Canvas {
     public static let flatteningTolerance = 0.05
 
     /// A canvas of `width` x `height` points at `scale` pixels per point,
-    /// transparent or all `background`. Throws for non-positive, non-finite
-    /// or over-limit sizes.
-    public init(width: Double, height: Double, scale: Double, background: Color? = nil) throws {
+    /// transparent or all `background`, drawing on up to `parallelism`
+    /// threads (see `drawDisjoint`; the background is written that way too).
+    /// Throws for non-positive, non-finite or over-limit sizes.
+    public init(width: Double, height: Double, scale: Double, background: Color? = nil,
+                parallelism: Int = Canvas.availableThreads) throws {
         let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
         self.width = width
         self.height = height
         self.scale = scale
-        buffer = background.map { PixelBuffer(width: pw, height: ph, filledWith: $0.premultiplied()) }
-            ?? PixelBuffer(width: pw, height: ph)
+        self.parallelism = Swift.max(1, parallelism)
+        buffer = background.map {
+            PixelBuffer(width: pw, height: ph, filledWith: $0.premultiplied(), threads: Swift.max(1, parallelism))
+        } ?? PixelBuffer(width: pw, height: ph)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
         rasterizer = Rasterizer()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))

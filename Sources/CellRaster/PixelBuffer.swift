@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A premultiplied RGBA8 image: bytes R, G, B, A per pixel, rows top to bottom,
 /// `width * 4` bytes per row, zero-initialised (transparent black).
 ///
@@ -23,15 +25,33 @@ public final class PixelBuffer {
     }
 
     /// Allocates a buffer with every pixel `color`, written once (a canvas
-    /// background: no zeroing first).
-    public init(width: Int, height: Int, filledWith color: PremultipliedColor) {
+    /// background: no zeroing first); a large one (4 MiB or more) in bands
+    /// on up to `threads` threads, as filling fresh memory is bound by page
+    /// faults and memory bandwidth more than by one core.
+    public init(width: Int, height: Int, filledWith color: PremultipliedColor, threads: Int = 1) {
         precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
         self.width = width
         self.height = height
-        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        let count = width * height
+        data = UnsafeMutablePointer<UInt8>.allocate(capacity: count * 4)
         let word = Self.pack(color)
-        data.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
-            words.initialize(repeating: word, count: width * height)
+        let bands = count * 4 >= 1 << 22 ? Swift.max(1, Swift.min(threads, 8)) : 1
+        let words = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: count)
+        guard bands > 1 else {
+            words.initialize(repeating: word, count: count)
+            return
+        }
+        // Bands handed out one at a time: `run` may give fewer threads than asked.
+        let base = UInt(bitPattern: words)
+        let next = Atomic<Int>(0)
+        DrawingThreads.shared.run(bands) { _ in
+            while true {
+                let band = next.add(1, ordering: .relaxed).oldValue
+                guard band < bands else { return }
+                let first = count * band / bands, end = count * (band + 1) / bands
+                let start = UnsafeMutablePointer<UInt32>(bitPattern: base)! + first
+                start.initialize(repeating: word, count: end - first)
+            }
         }
     }
 

@@ -1,0 +1,126 @@
+import CellGeometry
+import Glibc
+import Synchronization
+
+/// The threads `Canvas.drawDisjoint` (and a large background fill) use
+/// besides the caller's: `Canvas.availableThreads - 1` of them, started on
+/// first use and kept for the process.
+///
+/// Why not Dispatch's `concurrentPerform`: its threads go to sleep as soon
+/// as a job is done, and waking one takes 40-80 us on this kind of (virtual)
+/// machine, a third of a table cell's drawing, twice per job (the start and
+/// the join). A frame's pieces come in bursts (each bevel, then the
+/// table's cells), so a thread here spins for `spinSeconds` after a job
+/// before it sleeps, and the caller spins (it does not sleep) while the
+/// last pieces finish.
+final class DrawingThreads: @unchecked Sendable {
+    static let shared = DrawingThreads(count: Canvas.availableThreads - 1)
+
+    /// How long an idle thread looks for the next job before it sleeps.
+    static let spinSeconds = 0.0005
+
+    /// Threads besides the caller's.
+    let count: Int
+    /// Bumped for each job; threads wait for it to change.
+    private let generation = Atomic<Int>(0)
+    /// Threads still working on the current job.
+    private let running = Atomic<Int>(0)
+    /// One job at a time (canvases on several threads may ask at once).
+    private let owner = Lock()
+    /// The current job and how many threads take part (slots 1...helpers),
+    /// written before `generation` is bumped and read after it changes.
+    private var job: ((Int) -> Void)?
+    private var helpers = 0
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    /// Threads asleep on `wake` (under `mutex`).
+    private var sleeping = 0
+
+    private init(count: Int) {
+        self.count = Swift.max(0, count)
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        wake = .allocate(capacity: 1)
+        wake.initialize(to: pthread_cond_t())
+        pthread_cond_init(wake, nil)
+        for slot in 1...Swift.max(1, self.count) where self.count > 0 {
+            let start = Unmanaged.passRetained(Start(threads: self, slot: slot)).toOpaque()
+            var thread = pthread_t()
+            let created = pthread_create(&thread, nil, { raw in
+                let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+                start.threads.work(slot: start.slot)
+                return nil
+            }, start)
+            if created == 0 { pthread_detach(thread) } else { Unmanaged<Start>.fromOpaque(start).release() }
+        }
+    }
+
+    private final class Start {
+        let threads: DrawingThreads
+        let slot: Int
+        init(threads: DrawingThreads, slot: Int) {
+            self.threads = threads
+            self.slot = slot
+        }
+    }
+
+    /// Runs `body(0)` on the calling thread and `body(1)` ... `body(k)` on
+    /// k of the threads, k = min(n - 1, count), and returns when all have
+    /// returned; when another caller's job is running, `body(0)` runs alone.
+    /// So each `body(slot)` takes work from a queue shared by all slots until
+    /// it is empty: how many slots run is not known in advance. Errors stay
+    /// inside `body` (callers collect them).
+    func run(_ n: Int, _ body: (Int) -> Void) {
+        let helpers = Swift.min(n - 1, count)
+        guard helpers > 0, owner.tryLock() else {
+            body(0)
+            return
+        }
+        defer { owner.unlock() }
+        withoutActuallyEscaping(body) { body in
+            job = body
+            self.helpers = helpers
+            running.store(helpers, ordering: .relaxed)
+            generation.add(1, ordering: .releasing)
+            pthread_mutex_lock(mutex)
+            if sleeping > 0 { pthread_cond_broadcast(wake) }
+            pthread_mutex_unlock(mutex)
+            body(0)
+            while running.load(ordering: .acquiring) > 0 {}
+            job = nil
+        }
+    }
+
+    private func work(slot: Int) {
+        var seen = 0
+        while true {
+            seen = nextJob(after: seen)
+            guard slot <= helpers else { continue }
+            do {
+                let body = job!
+                body(slot)
+            }
+            running.subtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Waits for `generation` to move past `seen`: spinning for
+    /// `spinSeconds`, then asleep on `wake`.
+    private func nextJob(after seen: Int) -> Int {
+        let deadline = Cancellation.now() + Self.spinSeconds
+        var spins = 0
+        while true {
+            let g = generation.load(ordering: .acquiring)
+            if g != seen { return g }
+            spins &+= 1
+            if spins & 1023 == 0 && Cancellation.now() > deadline { break }
+        }
+        pthread_mutex_lock(mutex)
+        sleeping += 1
+        while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(wake, mutex) }
+        sleeping -= 1
+        pthread_mutex_unlock(mutex)
+        return generation.load(ordering: .acquiring)
+    }
+}
