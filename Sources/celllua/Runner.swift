@@ -104,8 +104,12 @@ struct Runner {
     /// A fresh runtime with the command line's settings and `params`
     /// (the `-D` definitions by default); written paths go to `console`
     /// (printed at once when nil).
-    func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true) -> LuaRuntime {
+    /// `drawingThreads`: threads each canvas may draw on (nil: all cores);
+    /// 1 when variants already keep every core busy.
+    func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true,
+                     drawingThreads: Int? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
+        settings.drawingThreads = drawingThreads
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines

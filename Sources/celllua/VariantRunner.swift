@@ -155,7 +155,9 @@ struct VariantRunner {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = queue.next() {
-                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, keepImage: keepImages))
+                // Variants side by side already use every core: each draws on one.
+                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, keepImage: keepImages,
+                                              drawingThreads: workers > 1 ? 1 : nil))
                 progress.step()
             }
         }
@@ -166,8 +168,9 @@ struct VariantRunner {
 
 extension VariantRunner {
     /// Renders one variant in a fresh state and writes it to `path`.
-    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, keepImage: Bool = false) -> Outcome {
-        let runtime = runner.makeRuntime(params: params)
+    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, keepImage: Bool = false,
+                          drawingThreads: Int? = nil) -> Outcome {
+        let runtime = runner.makeRuntime(params: params, drawingThreads: drawingThreads)
         // Paths are printed together, in variant order, once all are done.
         var written: [String] = []
         runtime.fileWritten = { written.append($0) }
