@@ -2,7 +2,6 @@ import CellGeometry
 import CellKit
 import CellRaster
 import CellText
-import Synchronization
 
 /// The table kit's text (`KitText`) set with CellText, so that tables draw
 /// their labels, details, badges, section titles and footers with the same
@@ -10,7 +9,7 @@ import Synchronization
 struct CellTextKit: KitText {
     /// Fonts the kit asked for, made once per process: a table asks for the
     /// same few fonts for every row.
-    private static let fonts = Mutex<[KitFont: Font]>([:])
+    private static let fonts = Locked<[KitFont: Font]>([:])
 
     func font(_ kitFont: KitFont) throws -> Font {
         if let font = Self.fonts.withLock({ $0[kitFont] }) { return font }

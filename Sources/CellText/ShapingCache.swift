@@ -1,4 +1,4 @@
-import Synchronization
+import CellGeometry
 
 /// HarfBuzz's output per face and text, in font units, kept for the
 /// process: a table shapes the same labels, details and badge numbers on
@@ -35,7 +35,7 @@ final class ShapingCache: Sendable {
         let glyphs: [Glyph]
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Locked<[Key: Entry]>([:])
 
     /// The glyphs of `text` shaped with `face` (and `fallback` for what the
     /// face lacks), from the cache or from `shape`.
