@@ -114,7 +114,7 @@ struct CellBench: ParsableCommand {
     /// What one measurement times (see the table's columns).
     enum Side: String, ExpressibleByArgument, CaseIterable {
         case fresh, reused, cairo
-        /// celllua (fresh) and cairo in alternation (`MeasurePlan.runPaired`).
+        /// celllua (fresh, all threads), celllua on one thread and cairo in turn (`MeasurePlan.runPaired`).
         case pair
         /// Draws nothing: the peak RSS of a bare cellbench process.
         case idle
@@ -418,7 +418,7 @@ extension CellBench.Side {
         case .fresh: return "celllua, fresh runtime per frame"
         case .reused: return "celllua, one runtime reused"
         case .cairo: return "cairo"
-        case .pair: return "celllua and cairo in alternation"
+        case .pair: return "celllua, celllua on one thread and cairo in turn"
         case .idle: return "nothing (process baseline)"
         }
     }

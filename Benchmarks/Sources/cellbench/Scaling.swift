@@ -25,7 +25,7 @@ struct Scaling {
     func run() throws {
         let base = try bench.isolated(.idle, Scene.reference(), directory: directory)
 
-        var bySize: [[String]] = [["scale", "pixels", "Mpx", "celllua ms", "cairo ms", "paired celllua/cairo",
+        var bySize: [[String]] = [["scale", "pixels", "Mpx", "celllua ms", "cairo ms", "in turn celllua/cairo",
                                    "celllua ms/Mpx", "cairo ms/Mpx", "celllua MiB", "cairo MiB", "frames"]]
         for scale in Self.scales {
             let scene = Scene.reference(rows: 20, scale: scale)
@@ -37,7 +37,7 @@ struct Scaling {
                            mib(ours), mib(theirs), "\(ours.timing.frames)/\(theirs.timing.frames)"])
         }
 
-        var byRows: [[String]] = [["rows", "pixels", "celllua ms", "cairo ms", "paired celllua/cairo", "celllua ms/row",
+        var byRows: [[String]] = [["rows", "pixels", "celllua ms", "cairo ms", "in turn celllua/cairo", "celllua ms/row",
                                    "cairo ms/row", "celllua +ms/row", "cairo +ms/row", "celllua MiB", "cairo MiB",
                                    "frames"]]
         var previous: (rows: Int, ours: Double, theirs: Double)?
@@ -62,7 +62,7 @@ struct Scaling {
         print()
         print("reference scene by rows (scale \(Self.rowsScale.shortText)):")
         printColumns(byRows, left: 2)
-        print("ms = median per frame after warm-up, each side in a process of its own; paired celllua/cairo = median ratio of celllua (fresh) and cairo frames timed in alternation in one process; celllua = fresh LuaRuntime per frame; +ms/row = added time per added row since the line above.")
+        print("ms = median per frame after warm-up, each side in a process of its own; in turn celllua/cairo = median ratio of celllua (fresh) and cairo frames timed in turn in one process (cellbench --child pair); celllua = fresh LuaRuntime per frame; +ms/row = added time per added row since the line above.")
         print(String(format: "MiB = peak RSS of the process that measured that side alone; a process that draws nothing peaks at %.1f MiB.",
                      base.peakMiB ?? 0))
     }
@@ -74,7 +74,7 @@ struct Scaling {
         let ours = try bench.isolated(.fresh, scene, directory: directory)
         bench.progress("\(label): cairo (own process)")
         let theirs = try bench.isolated(.cairo, scene, directory: directory)
-        bench.progress("\(label): celllua and cairo in alternation (own process)")
+        bench.progress("\(label): celllua, one-thread celllua and cairo in turn (own process)")
         let paired = try bench.isolatedPair(scene, directory: directory)
         return (ours, theirs, paired)
     }
