@@ -82,6 +82,34 @@ import Testing
         }
     }
 
+    /// The same with state the script set before rendering: a shadow, a
+    /// blend mode with alpha, an open layer under a rounded clip mask.
+    @Test(arguments: ["shadow", "multiply", "layer"])
+    func cellsOnThreadsMatchCellsInOrderWhateverTheState(setting: String) throws {
+        func render(threads: Int) throws -> Canvas {
+            let canvas = try Canvas(width: 330, height: 410, scale: 2, background: Color(hex: "#C5CCD4"))
+            canvas.parallelism = threads
+            switch setting {
+            case "shadow":
+                canvas.setShadow(try Shadow(dx: 1.5, dy: 2, blur: 3, color: Color(white: 0, alpha: 0.5)))
+            case "multiply":
+                canvas.setBlendMode(.multiply)
+                canvas.setAlpha(0.6)
+            default:
+                var round = Path()
+                round.addRoundedRect(Rect(x: 4.25, y: 3.5, width: 320, height: 400), radius: 23)
+                canvas.clip(round)
+                canvas.beginLayer(alpha: 0.8)
+            }
+            let table = try Table(Self.spec(cellStyle: .bevel), text: CellTextKit())
+            try table.render(in: canvas)
+            if setting == "layer" { try canvas.endLayer() }
+            return canvas
+        }
+        let d = try #require(ImageComparison.compare(try render(threads: 4).buffer, try render(threads: 1).buffer))
+        #expect(d.pixelsOver == 0, "\(setting): \(d)")
+    }
+
     /// The highlighted row's white badge shows the selection's blue through
     /// its digits, not the table's background beneath the cell.
     @Test func badgeDigitsShowTheCellBackground() throws {
