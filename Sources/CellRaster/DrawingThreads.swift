@@ -19,8 +19,8 @@ final class DrawingThreads: @unchecked Sendable {
     /// How long an idle thread looks for the next job before it sleeps.
     static let spinSeconds = 0.0005
 
-    /// Threads besides the caller's.
-    let count: Int
+    /// Threads besides the caller's (those that started).
+    private(set) var count = 0
     /// Bumped for each job; threads wait for it to change.
     private let generation = Atomic<Int>(0)
     /// Threads still working on the current job.
@@ -36,15 +36,17 @@ final class DrawingThreads: @unchecked Sendable {
     /// Threads asleep on `wake` (under `mutex`).
     private var sleeping = 0
 
-    private init(count: Int) {
-        self.count = Swift.max(0, count)
+    private init(count wanted: Int) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         wake = .allocate(capacity: 1)
         wake.initialize(to: pthread_cond_t())
         pthread_cond_init(wake, nil)
-        for slot in 1...Swift.max(1, self.count) where self.count > 0 {
+        // Slots are numbered 1...count without gaps: a thread that cannot be
+        // started ends the numbering (a job never waits for a missing one).
+        var started = 0
+        for slot in 1...Swift.max(1, wanted) where wanted > 0 {
             let start = Unmanaged.passRetained(Start(threads: self, slot: slot)).toOpaque()
             var thread = pthread_t()
             let created = pthread_create(&thread, nil, { raw in
@@ -52,8 +54,14 @@ final class DrawingThreads: @unchecked Sendable {
                 start.threads.work(slot: start.slot)
                 return nil
             }, start)
-            if created == 0 { pthread_detach(thread) } else { Unmanaged<Start>.fromOpaque(start).release() }
+            guard created == 0 else {
+                Unmanaged<Start>.fromOpaque(start).release()
+                break
+            }
+            pthread_detach(thread)
+            started += 1
         }
+        count = started
     }
 
     private final class Start {
