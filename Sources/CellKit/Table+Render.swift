@@ -32,44 +32,54 @@ extension Table {
     /// Everything in content coordinates.
     func renderContent(_ canvas: Canvas) throws {
         let visible = visibleContent
+        // What lies in whole pixels of its own (the stretchers, a header
+        // without a `draw` function, cells drawn in place) is collected and
+        // drawn together, on as many threads as the canvas may use
+        // (Canvas.drawDisjoint), until something else is drawn (a title, a
+        // bevel, a footer, a cell that needs a layer).
+        var pending: [(frame: Rect, draw: (Canvas) throws -> Void)] = []
+        func drawPending() throws {
+            guard !pending.isEmpty else { return }
+            let pieces = pending
+            pending.removeAll()
+            try canvas.drawDisjoint(pieces.map(\.frame)) { i, piece in try pieces[i].draw(piece) }
+        }
+        /// `draw` at `frame`: with the pending pieces when it lies in whole
+        /// pixels and calls no script, else now (after them).
+        func draw(at frame: Rect, callsScript: Bool = false, _ draw: @escaping (Canvas) throws -> Void) throws {
+            if !callsScript, canvas.userRect(exactlyCovering: frame) != nil {
+                pending.append((frame, draw))
+            } else {
+                try drawPending()
+                try draw(canvas)
+            }
+        }
         if let color = spec.topColor, let r = Stretchers.top(contentOffset: spec.contentOffset, width: spec.width) {
-            canvas.setFillColor(color)
-            canvas.fillRect(r)
+            try draw(at: r) { c in
+                c.setFillColor(color)
+                c.fillRect(r)
+            }
         }
         if let color = spec.bottomColor,
            let r = Stretchers.bottom(contentOffset: spec.contentOffset, contentHeight: layout.contentHeight,
                                      width: spec.width, height: spec.height) {
-            canvas.setFillColor(color)
-            canvas.fillRect(r)
+            try draw(at: r) { c in
+                c.setFillColor(color)
+                c.fillRect(r)
+            }
         }
         if let header = spec.header, let f = layout.headerFrame, f.intersects(visible) {
-            try drawView(header, frame: f, in: canvas)
-        }
-        // Cells drawn in place each lie in whole pixels of their own: they
-        // are drawn together, on as many threads as the canvas may use
-        // (Canvas.drawDisjoint), across sections, until something else is
-        // drawn (a title, a bevel, a footer, a cell that needs a layer).
-        var inPlace: [(frame: Rect, row: RowSpec, position: CellPosition)] = []
-        func drawInPlaceCells() throws {
-            guard !inPlace.isEmpty else { return }
-            let cells = inPlace
-            inPlace.removeAll()
-            try canvas.drawDisjoint(cells.map(\.frame)) { i, piece in
-                let cell = cells[i]
-                try piece.drawingView(at: cell.frame) { w, h in
-                    try self.drawCell(cell.row, position: cell.position, width: w, height: h, in: piece)
-                }
-            }
+            try draw(at: f, callsScript: header.draw != nil) { c in try self.drawView(header, frame: f, in: c) }
         }
         for (si, section) in spec.sections.enumerated() {
             let placed = layout.sections[si]
             if let title = section.title, let f = placed.titleFrame, f.intersects(visible) {
-                try drawInPlaceCells()
+                try drawPending()
                 try drawSectionTitle(title, frame: f, in: canvas)
             }
             if spec.style == .grouped, spec.cellStyle == .bevel, let g = placed.groupFrame,
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
-                try drawInPlaceCells()
+                try drawPending()
                 try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g)
             }
             for (ri, row) in section.rows.enumerated() {
@@ -88,22 +98,26 @@ extension Table {
                 // clearing and compositing a cell's pixels per row
                 // (KitShortcutTests compare both ways).
                 if row.draw != nil || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
-                    try drawInPlaceCells()
+                    try drawPending()
                     try canvas.drawingLayer(at: f) {
                         try canvas.drawingView(at: f) { w, h in
                             try self.drawCell(row, position: position, width: w, height: h, in: canvas)
                         }
                     }
                 } else {
-                    inPlace.append((f, row, position))
+                    try draw(at: f) { c in
+                        try c.drawingView(at: f) { w, h in
+                            try self.drawCell(row, position: position, width: w, height: h, in: c)
+                        }
+                    }
                 }
             }
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
-                try drawInPlaceCells()
+                try drawPending()
                 try drawSectionFooter(footer, frame: f, in: canvas)
             }
         }
-        try drawInPlaceCells()
+        try drawPending()
         if let footer = spec.footer, let f = layout.footerFrame, f.intersects(visible) {
             try drawView(footer, frame: f, in: canvas)
         }
