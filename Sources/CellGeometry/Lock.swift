@@ -5,7 +5,7 @@ import Glibc
 /// without linking Foundation's Objective-C layer and ICU into the binary
 /// (they doubled its size and its start-up time).
 public final class Lock: @unchecked Sendable {
-    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
         mutex = .allocate(capacity: 1)
@@ -20,9 +20,6 @@ public final class Lock: @unchecked Sendable {
 
     public func lock() { pthread_mutex_lock(mutex) }
     public func unlock() { pthread_mutex_unlock(mutex) }
-}
-
-extension Lock {
     /// Takes the lock if it is free; false (without waiting) if it is not.
     public func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 }

@@ -45,30 +45,26 @@ extension Canvas {
             }
             return
         }
-        let queue = PieceQueue(count: rects.count)
         while pieceWorkers.count < workers { pieceWorkers.append(PieceWorker()) }
-        let slots = pieceWorkers
-        try withoutActuallyEscaping(piece) { piece in
-            // The threads share the parent (read only: its surface and state
-            // are copied into each piece's canvas) and `piece`; each piece's
-            // canvas and what it draws belong to one thread.
-            let shared = Unchecked((parent: self, piece: piece))
-            let workersShared = Unchecked(slots)
-            DrawingThreads.shared.run(workers) { slot in
-                let worker = workersShared.value[slot]
-                while let i = queue.next() {
-                    let canvas = Canvas(pieceOf: shared.value.parent, worker: worker)
-                    canvas.clipRect(rects[i])
-                    do {
-                        try shared.value.piece(i, canvas)
-                    } catch {
-                        queue.fail(i, error)
-                    }
-                    worker.spareLayers = canvas.spareLayers // the layers it ended, for the next piece
-                }
+        let failure = Locked<(piece: Int, error: any Error)?>(nil)
+        let workerTools = pieceWorkers
+        // The threads read the parent (its surface and state are copied into
+        // each piece's canvas) and each slot's tools; a piece's canvas and
+        // what it draws belong to one thread.
+        DrawingThreads.shared.forEach(rects.count, threads: workers) { i, slot in
+            let worker = workerTools[slot]
+            let canvas = Canvas(pieceOf: self, worker: worker)
+            defer { worker.spareLayers = canvas.spareLayers } // the layers it ended, for the next piece
+            canvas.clipRect(rects[i])
+            do {
+                try piece(i, canvas)
+                return true
+            } catch {
+                failure.withLock { if $0 == nil || i < $0!.piece { $0 = (i, error) } }
+                return false
             }
-            if let error = queue.firstError { throw error }
         }
+        if let first = failure.withLock({ $0 }) { throw first.error }
     }
 
     /// Whether each of `rects` covers whole device pixels exactly and no
@@ -106,42 +102,4 @@ extension Canvas {
 final class PieceWorker {
     let rasterizer = Rasterizer()
     var spareLayers: [PixelBuffer] = []
-}
-
-/// A value handed to drawing threads that the type system cannot see is
-/// safe to share (see `drawDisjoint`).
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// Hands out piece indexes to the drawing threads, each once, and keeps the
-/// first error by piece order.
-private final class PieceQueue: @unchecked Sendable {
-    private var nextIndex = 0
-    private let count: Int
-    private var failed: (index: Int, error: any Error)?
-    private let lock = Lock()
-
-    init(count: Int) { self.count = count }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < count, failed == nil else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
-    }
-
-    func fail(_ index: Int, _ error: any Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if failed == nil || index < failed!.index { failed = (index, error) }
-    }
-
-    var firstError: (any Error)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failed?.error
-    }
 }

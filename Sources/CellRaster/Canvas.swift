@@ -61,8 +61,8 @@ public final class Canvas {
     /// layer), a copy of the parent's graphics state, and its own state
     /// stack, layers, current path and rasterizer, so that it can draw on
     /// another thread. Pieces do not split further (parallelism 1).
-    /// `worker` lends its rasterizer and spare layers (it takes back the
-    /// its spare layers when the piece is done).
+    /// `worker` lends its rasterizer and spare layers (the caller hands the
+    /// piece's spare layers back to it when the piece is done).
     init(pieceOf parent: Canvas, worker: PieceWorker) {
         width = parent.width
         height = parent.height

@@ -73,13 +73,31 @@ final class DrawingThreads: @unchecked Sendable {
         }
     }
 
+    /// Runs `body(task, slot)` for each task in 0..<tasks, on the calling
+    /// thread (slot 0) and up to `threads - 1` of these threads (slots
+    /// 1, 2, ...), each taking the next task as it comes free, and returns
+    /// when all are done. Another caller's job may be running (canvases on
+    /// several threads): then the calling thread does every task. A `body`
+    /// that returns false stops the handing out (tasks begun still finish).
+    /// Errors stay inside `body` (callers collect them).
+    func forEach(_ tasks: Int, threads: Int, _ body: (_ task: Int, _ slot: Int) -> Bool) {
+        let next = Atomic<Int>(0)
+        run(Swift.min(threads, tasks)) { slot in
+            while true {
+                let task = next.add(1, ordering: .relaxed).oldValue
+                guard task < tasks else { return }
+                if !body(task, slot) {
+                    next.store(tasks, ordering: .relaxed)
+                    return
+                }
+            }
+        }
+    }
+
     /// Runs `body(0)` on the calling thread and `body(1)` ... `body(k)` on
-    /// k of the threads, k = min(n - 1, count), and returns when all have
-    /// returned; when another caller's job is running, `body(0)` runs alone.
-    /// So each `body(slot)` takes work from a queue shared by all slots until
-    /// it is empty: how many slots run is not known in advance. Errors stay
-    /// inside `body` (callers collect them).
-    func run(_ n: Int, _ body: (Int) -> Void) {
+    /// k of the threads, k = min(n - 1, count), or `body(0)` alone when
+    /// another caller's job is running, and returns when all have returned.
+    private func run(_ n: Int, _ body: (Int) -> Void) {
         let helpers = Swift.min(n - 1, count)
         guard helpers > 0, owner.tryLock() else {
             body(0)

@@ -56,26 +56,26 @@ public final class Gradient {
                      a: a.color.a + (b.color.a - a.color.a) * f)
     }
 
-    private var cachedAlpha = -1.0
-    private var cachedTable: [UInt32] = []
-    /// Guards the cache: one gradient can paint pieces drawn on several
-    /// threads (a table's cells, `Canvas.drawDisjoint`).
-    private let cacheLock = Lock()
+    /// The last table built and its alpha, under a lock: one gradient can
+    /// paint pieces drawn on several threads (`Canvas.drawDisjoint`).
+    private let cache = Locked<(alpha: Double, table: [UInt32])>((-1, []))
 
     /// Premultiplied RGBA8 words for t = i / (tableSize - 1), with `alpha`
     /// applied. The last table built is kept (one alpha per draw is the
     /// common case).
     func table(alpha: Double) -> [UInt32] {
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        if cachedAlpha == alpha { return cachedTable }
+        cache.withLock { cached in
+            if cached.alpha != alpha { cached = (alpha, makeTable(alpha: alpha)) }
+            return cached.table
+        }
+    }
+
+    private func makeTable(alpha: Double) -> [UInt32] {
         let n = Self.tableSize
         var words = [UInt32](repeating: 0, count: n)
         for i in 0..<n {
             words[i] = PixelBuffer.pack(color(at: Double(i) / Double(n - 1)).premultiplied(alpha: alpha))
         }
-        cachedAlpha = alpha
-        cachedTable = words
         return words
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A premultiplied RGBA8 image: bytes R, G, B, A per pixel, rows top to bottom,
 /// `width * 4` bytes per row, zero-initialised (transparent black).
 ///
@@ -36,21 +34,11 @@ public final class PixelBuffer {
         data = UnsafeMutablePointer<UInt8>.allocate(capacity: count * 4)
         let word = Self.pack(color)
         let bands = count * 4 >= 1 << 22 ? Swift.max(1, Swift.min(threads, 8)) : 1
-        let words = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: count)
-        guard bands > 1 else {
-            words.initialize(repeating: word, count: count)
-            return
-        }
-        // Bands handed out one at a time: `run` may give fewer threads than asked.
-        let base = UInt(bitPattern: words)
-        let next = Atomic<Int>(0)
-        DrawingThreads.shared.run(bands) { _ in
-            while true {
-                let band = next.add(1, ordering: .relaxed).oldValue
-                guard band < bands else { return }
+        data.withMemoryRebound(to: UInt32.self, capacity: count) { words in
+            DrawingThreads.shared.forEach(bands, threads: bands) { band, _ in
                 let first = count * band / bands, end = count * (band + 1) / bands
-                let start = UnsafeMutablePointer<UInt32>(bitPattern: base)! + first
-                start.initialize(repeating: word, count: end - first)
+                (words + first).initialize(repeating: word, count: end - first)
+                return true
             }
         }
     }
