@@ -47,50 +47,97 @@ public struct Bevel {
         // The layer holds the whole effect: the stroke's outer half and the
         // bevel poking out below.
         let frame = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 + d)
-        guard !inOneLayer,
-              let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+        // Bevels of one look and size share one layer per canvas, drawn in
+        // the bevel's own pixels (Canvas.reusableLayer): a grouped table's
+        // sections differ only in height, a page of boxes often not at all.
+        let look = Look(self, width: r.width, height: r.height, offset: d)
+        let layer = try canvas.reusableLayer(at: frame, key: look) { view, fw, fh in
+            try drawLayer(in: view, frame: Rect(x: 0, y: 0, width: fw, height: fh),
+                          rect: Rect(x: 1, y: 1, width: r.width, height: r.height), offset: d)
+        }
+        guard let layer else {
+            // Off the pixel grid: a layer of its own at its place.
             try canvas.drawingLayer(at: frame) {
                 draw(try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds), in: canvas)
             }
             return
         }
+        guard !inOneLayer,
+              let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+            canvas.withSavedState {
+                canvas.clipRect(frame)
+                canvas.composite(layer)
+            }
+            return
+        }
         // Away from its edges the layer holds nothing but the opaque fill,
         // which composites as itself: that part is filled in place, and the
-        // layer is made only for the four strips around it, each a
-        // pixel-aligned piece of the same layer (so every pixel is computed
-        // as in one layer over the whole frame: coverage is summed from the
-        // layer's left edge whatever the clip, see Canvas.sumFrom). Along the
-        // straight sides the layer is the same on every row (every column
-        // along the top and bottom): one is drawn, the others copied. The
-        // shapes are flattened and stroked once, as the one layer over the
-        // frame would (`PreparedShape`).
-        let shapes = try canvas.withSavedState {
-            canvas.clipRect(frame)
-            return try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
-        }
-        // The interior (in halves) and the strips are whole pixels apart:
-        // drawn together (Canvas.drawDisjoint), the interior first, as it is
-        // the largest.
-        let interior = pieces.interior
-        try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
-            guard i >= interior.count else {
+        // layer is composited only in the four strips around it. The
+        // interior (in halves) and the strips are whole pixels apart: drawn
+        // together (Canvas.drawDisjoint), the interior first, as it is the
+        // largest.
+        try canvas.drawDisjoint(pieces.interior + pieces.strips.map(\.rect)) { i, piece in
+            if i < pieces.interior.count {
                 piece.setFillColor(fill)
-                piece.fillRect(interior[i])
-                return
+                piece.fillRect(pieces.interior[i])
+            } else {
+                piece.composite(layer)
             }
-            let strip = pieces.strips[i - interior.count]
-            try piece.drawingLayer(at: frame) {
-                for box in strip.drawn {
-                    piece.withSavedState {
-                        piece.clipRect(box)
-                        draw(shapes, in: piece)
+        }
+    }
+
+    /// The bevel's layer on `canvas` (the layer's own surface): away from
+    /// its edges the layer holds nothing but the opaque fill, so that part
+    /// is filled, and the four strips around it are drawn as pieces of one
+    /// layer over the frame (every pixel computed as in that layer: coverage
+    /// is summed from the surface's left edge whatever the clip, see
+    /// Canvas.sumFrom). Along the straight sides every row of a side strip
+    /// (every column of the top and bottom strips) is the same: one is
+    /// drawn, the others copied. The shapes are flattened and stroked once
+    /// (`PreparedShape`). Where that does not hold exactly (`split`), the
+    /// whole layer is drawn.
+    private func drawLayer(in canvas: Canvas, frame: Rect, rect r: Rect, offset d: Double) throws {
+        let shapes = try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
+        guard let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+            draw(shapes, in: canvas)
+            return
+        }
+        canvas.setFillColor(fill)
+        for rect in pieces.interior { canvas.fillRect(rect) }
+        for strip in pieces.strips {
+            try canvas.withSavedState {
+                canvas.clipRect(strip.rect)
+                try canvas.drawingLayer(at: frame) {
+                    for box in strip.drawn {
+                        canvas.withSavedState {
+                            canvas.clipRect(box)
+                            draw(shapes, in: canvas)
+                        }
+                    }
+                    switch strip.copies {
+                    case .rows(let y, let rows): try canvas.repeatLayerRow(y, over: rows)
+                    case .columns(let x, let columns): try canvas.repeatLayerColumn(x, over: columns)
                     }
                 }
-                switch strip.copies {
-                case .rows(let y, let rows): try piece.repeatLayerRow(y, over: rows)
-                case .columns(let x, let columns): try piece.repeatLayerColumn(x, over: columns)
-                }
             }
+        }
+    }
+
+    /// What the bevel's layer depends on besides the canvas' scale: the
+    /// reusable layer's key.
+    struct Look: Hashable, Sendable {
+        var radius: Double, offset: Double, width: Double, height: Double
+        var fill: Color, bevel: Color, shadow: Color, stroke: Color
+
+        init(_ b: Bevel, width: Double, height: Double, offset: Double) {
+            radius = b.radius
+            self.offset = offset
+            self.width = width
+            self.height = height
+            fill = b.fill
+            bevel = b.bevelColor
+            shadow = b.shadowColor
+            stroke = b.strokeColor
         }
     }
 

@@ -71,20 +71,48 @@ public struct CellBackground {
         return (p, miny)
     }
 
-    /// Draws the background of a cell whose frame is `frame` (user space).
+    /// Draws the background of a cell whose frame is `frame` (user space),
+    /// as the seed's view does: in a layer of its own (its backing store).
+    /// Cells of one size and look share one layer per canvas
+    /// (`Canvas.drawReusableLayer`), drawn once and composited at each
+    /// cell; off the pixel grid the layer is drawn for the cell itself.
     public func draw(in canvas: Canvas, frame: Rect) throws {
-        try canvas.drawingView(at: frame) { w, h in
-            let (path, miny) = self.path(width: w, height: h)
+        if try canvas.drawReusableLayer(at: frame, key: Look(self), { view, w, h in
+            try self.drawContent(in: view, width: w, height: h)
+        }) { return }
+        try canvas.drawingLayer(at: frame) {
+            try canvas.drawingView(at: frame) { w, h in try drawContent(in: canvas, width: w, height: h) }
+        }
+    }
+
+    /// The view's drawing in its own coordinates. Every setting it uses is
+    /// made here (a view's drawing does not inherit the table's line style).
+    func drawContent(in canvas: Canvas, width w: Double, height h: Double) throws {
+        let (path, miny) = self.path(width: w, height: h)
+        try canvas.withSavedState {
             canvas.setStrokeColor(stroke)
-            var style = canvas.state.strokeStyle
+            var style = StrokeStyle()
             style.width = lineWidth
             canvas.setStrokeStyle(style)
             canvas.setAntialias(true)
-            try canvas.withSavedState {
-                canvas.clip(path)
-                canvas.drawLinearGradient(gradient, from: Point(0, miny), to: Point(0, h))
-                try canvas.stroke(path)
-            }
+            canvas.clip(path)
+            canvas.drawLinearGradient(gradient, from: Point(0, miny), to: Point(0, h))
+            try canvas.stroke(path)
+        }
+    }
+
+    /// What the drawing depends on besides the size: the reusable layer's key.
+    struct Look: Hashable, Sendable {
+        var position: CellPosition
+        var top: Color, bottom: Color, stroke: Color
+        var radius: Double, lineWidth: Double
+
+        init(_ b: CellBackground) {
+            position = b.position
+            (top, bottom) = b.colors
+            stroke = b.stroke
+            radius = b.radius
+            lineWidth = b.lineWidth
         }
     }
 }

@@ -33,6 +33,9 @@ public final class Canvas {
     /// What each thread of `drawDisjoint` keeps from one call to the next
     /// (its rasterizer's buffers, spare layers), one per thread.
     var pieceWorkers: [PieceWorker] = []
+    /// Views' layers drawn once and composited again (`drawReusableLayer`),
+    /// shared with the canvases of pieces drawn on other threads.
+    let reusableLayers: ReusableLayers
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -53,7 +56,24 @@ public final class Canvas {
         } ?? PixelBuffer(width: pw, height: ph)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
         rasterizer = Rasterizer()
+        reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
+    }
+
+    /// A canvas over `surface` (its own pixels) at `scale`, drawing on the
+    /// calling thread only, with `rasterizer` and the reusable `layers`
+    /// given; the default state, unclipped.
+    init(surface: PixelBuffer, scale: Double, rasterizer: Rasterizer, layers: ReusableLayers) {
+        width = Double(surface.width) / scale
+        height = Double(surface.height) / scale
+        self.scale = scale
+        parallelism = 1
+        buffer = surface
+        target = Surface(buffer: surface, x0: 0, y0: 0)
+        self.rasterizer = rasterizer
+        reusableLayers = layers
+        state = GraphicsState(ctm: .scale(scale, scale),
+                              clip: .rect(IntRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)))
     }
 
     /// A canvas for one piece of `parent`'s drawing (`drawDisjoint`): the
@@ -73,6 +93,7 @@ public final class Canvas {
         cancellation = parent.cancellation
         parallelism = 1
         rasterizer = worker.rasterizer
+        reusableLayers = parent.reusableLayers
         spareLayers = worker.spareLayers
         worker.spareLayers = []
     }
