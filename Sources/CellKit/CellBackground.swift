@@ -75,14 +75,15 @@ public struct CellBackground {
     /// as the seed's view does: in a layer of its own (its backing store).
     /// Cells of one size and look share one layer per canvas
     /// (`Canvas.drawReusableLayer`), drawn once and composited at each
-    /// cell; off the pixel grid the layer is drawn for the cell itself.
+    /// cell; off the pixel grid the background is drawn in place (the
+    /// table gives such cells a layer of their own).
     public func draw(in canvas: Canvas, frame: Rect) throws {
         if try canvas.drawReusableLayer(at: frame, key: Look(self), { view, w, h in
             try self.drawContent(in: view, width: w, height: h)
         }) { return }
-        try canvas.drawingLayer(at: frame) {
-            try canvas.drawingView(at: frame) { w, h in try drawContent(in: canvas, width: w, height: h) }
-        }
+        // Off the grid it is drawn where it is: a layer clipped to a frame
+        // with partly covered edge pixels would apply that coverage twice.
+        try canvas.drawingView(at: frame) { w, h in try drawContent(in: canvas, width: w, height: h) }
     }
 
     /// The view's drawing in its own coordinates. Every setting it uses is

@@ -39,4 +39,50 @@ import Testing
         }
         #expect(mismatches == 0)
     }
+
+    /// Source-over of a layer's or image's pixels (coverage 255): eight
+    /// pixels at a time, all opaque copied, all empty skipped, the rest in
+    /// vector lanes; every pixel must get the one-pixel formula's bytes,
+    /// whatever mix of empty, opaque and translucent pixels a block holds.
+    @Test func layerPixelBlocksMatchThePixelFormula() {
+        var random = SeededRandom(7)
+        func byte() -> UInt32 { UInt32(random.next() * 256) & 0xFF }
+        func pixel() -> UInt32 {
+            let a = byte()
+            return a << 24 | (byte() * a / 255) << 16 | (byte() * a / 255) << 8 | (byte() * a / 255)
+        }
+        var mismatches = 0, opaqueBlocks = 0, emptyBlocks = 0
+        for round in 0..<2000 {
+            let count = 1 + Int(random.next() * 60)
+            // Runs of empty and opaque pixels (a cell's corners and interior)
+            // and translucent ones between.
+            let kind = round % 4
+            let source = (0..<count).map { _ -> UInt32 in
+                let r = random.next()
+                switch kind {
+                case 0: return pixel() | 0xFF00_0000
+                case 1: return r < 0.9 ? 0 : pixel()
+                default: return r < 0.3 ? 0 : r < 0.6 ? pixel() | 0xFF00_0000 : pixel()
+                }
+            }
+            for b in stride(from: 0, to: count - 7, by: 8) {
+                if source[b..<b + 8].allSatisfy({ $0 >> 24 == 255 }) { opaqueBlocks += 1 }
+                if source[b..<b + 8].allSatisfy({ $0 == 0 }) { emptyBlocks += 1 }
+            }
+            let before = (0..<count).map { _ in pixel() }
+            var after = before
+            after.withUnsafeMutableBytes { raw in
+                source.withUnsafeBufferPointer { src in
+                    Composite.sourceOver(src.baseAddress!, dst: raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                         coverage: nil, constant: 255, count: count)
+                }
+            }
+            for n in 0..<count where after[n] != source[n] &+ Composite.scale(before[n], 255 - (source[n] >> 24)) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+        // The cases reach both shortcuts.
+        #expect(opaqueBlocks > 100 && emptyBlocks > 10)
+    }
 }

@@ -1,0 +1,142 @@
+import CellGeometry
+@testable import CellRaster
+import Testing
+
+/// Reusable layers (`Canvas.drawReusableLayer`): a view's layer drawn once
+/// per canvas in the view's own pixels and composited wherever a view of
+/// the same key and size goes. The second place must get the first one's
+/// pixels exactly (they are computed in the view's own coordinates), and
+/// the result must be what a plain transparency layer at that place gives,
+/// within one level: the plain layer draws in canvas coordinates, where
+/// edges at other absolute positions can round a coverage differently.
+@Suite struct ReusableLayerTests {
+    /// A view with anti-aliased edges, a gradient and a translucent stroke.
+    static func drawView(_ c: Canvas, _ w: Double, _ h: Double) throws {
+        var p = Path()
+        p.addRoundedRect(Rect(x: 0.5, y: 0.5, width: w - 1, height: h - 1), radius: 7)
+        c.clip(p)
+        let g = try Gradient(stops: [.init(location: 0, color: .white), .init(location: 1, color: Color(hex: "#336699")!)])
+        c.drawLinearGradient(g, from: Point(0, 0), to: Point(0, h))
+        c.setStrokeColor(Color(r: 0, g: 0, b: 0, a: 0.4))
+        try c.stroke(p)
+    }
+
+    func canvas() throws -> Canvas {
+        let c = try Canvas(width: 200, height: 150, scale: 2)
+        // A background that is not uniform, so that compositing matters.
+        let g = try Gradient(stops: [.init(location: 0, color: Color(r: 1, g: 0.5, b: 0, a: 0.5)),
+                                     .init(location: 1, color: Color(r: 0, g: 0.2, b: 1))])
+        c.drawLinearGradient(g, from: Point(0, 0), to: Point(200, 150))
+        return c
+    }
+
+    func bytes(_ c: Canvas, _ r: IntRect) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in r.y0..<r.y1 {
+            let row = c.buffer.data + (y * c.buffer.width + r.x0) * 4
+            out += UnsafeBufferPointer(start: row, count: r.width * 4)
+        }
+        return out
+    }
+
+    func maxDifference(_ a: Canvas, _ b: Canvas) -> Int {
+        var worst = 0
+        for i in 0..<a.buffer.byteCount { worst = max(worst, abs(Int(a.buffer.data[i]) - Int(b.buffer.data[i]))) }
+        return worst
+    }
+
+    @Test func aSecondViewOfTheSameKeyGetsTheFirstOnesPixels() throws {
+        var calls = 0
+        let c = try Canvas(width: 200, height: 150, scale: 2)
+        for origin in [Point(10, 10), Point(103.5, 77)] {
+            let drawn = try c.drawReusableLayer(at: Rect(x: origin.x, y: origin.y, width: 60, height: 40), key: "cell") { v, w, h in
+                calls += 1
+                try Self.drawView(v, w, h)
+            }
+            #expect(drawn)
+        }
+        #expect(calls == 1)
+        #expect(c.reusableLayers.count == 1)
+        let first = bytes(c, IntRect(x0: 20, y0: 20, x1: 140, y1: 100))
+        let second = bytes(c, IntRect(x0: 207, y0: 154, x1: 327, y1: 234))
+        #expect(first == second)
+        #expect(first.contains { $0 != 0 })
+    }
+
+    @Test func itIsWhatAPlainLayerAtThatPlaceGives() throws {
+        for (alpha, clip) in [(1.0, nil), (0.6, Rect(x: 0, y: 0, width: 120, height: 83.5)), (1, Rect(x: 40, y: 0, width: 200, height: 150))] {
+            let reused = try canvas(), plain = try canvas()
+            for c in [reused, plain] {
+                c.setAlpha(alpha)
+                if let clip { c.clip(Path.rect(clip)) }
+            }
+            for origin in [Point(10, 10), Point(103.5, 77), Point(31, 60)] {
+                let frame = Rect(x: origin.x, y: origin.y, width: 60, height: 40)
+                #expect(try reused.drawReusableLayer(at: frame, key: 1) { v, w, h in try Self.drawView(v, w, h) })
+                plain.save()
+                plain.clip(Path.rect(frame))
+                plain.beginLayer()
+                plain.translate(frame.x, frame.y)
+                try Self.drawView(plain, frame.width, frame.height)
+                try plain.endLayer()
+                try plain.restore()
+            }
+            #expect(maxDifference(reused, plain) <= 1, "alpha \(alpha), clip \(String(describing: clip))")
+        }
+    }
+
+    /// The row-copying composite (rect clip, alpha 1, normal) gives the bytes
+    /// of the general span path, which a clip mask forces.
+    @Test func theCopyingCompositeMatchesTheSpanPath() throws {
+        let fast = try canvas(), spans = try canvas()
+        // An ellipse far larger than the canvas: a mask, fully covered here.
+        var big = Path()
+        big.addEllipse(in: Rect(x: -400, y: -400, width: 1000, height: 950))
+        spans.clip(big)
+        for c in [fast, spans] {
+            for origin in [Point(10, 10), Point(103.5, 77), Point(150, 120)] {
+                #expect(try c.drawReusableLayer(at: Rect(x: origin.x, y: origin.y, width: 60, height: 40), key: "v") { v, w, h in
+                    try Self.drawView(v, w, h)
+                })
+            }
+        }
+        #expect(maxDifference(fast, spans) == 0)
+    }
+
+    @Test func keysAndSizesTellViewsApart() throws {
+        var calls = 0
+        let c = try Canvas(width: 200, height: 150, scale: 2)
+        let draws: [(String, Rect)] = [("a", Rect(x: 0, y: 0, width: 50, height: 20)), ("b", Rect(x: 0, y: 30, width: 50, height: 20)),
+                                       ("a", Rect(x: 0, y: 60, width: 50, height: 21)), ("a", Rect(x: 60, y: 0, width: 50, height: 20))]
+        for (key, frame) in draws {
+            #expect(try c.drawReusableLayer(at: frame, key: key) { v, w, h in
+                calls += 1
+                try Self.drawView(v, w, h)
+            })
+        }
+        #expect(calls == 3)
+    }
+
+    /// Off the pixel grid, or under a rotation, the caller draws another way.
+    @Test func framesOffThePixelGridAreLeftToTheCaller() throws {
+        let c = try Canvas(width: 100, height: 100, scale: 1)
+        var calls = 0
+        #expect(try !c.drawReusableLayer(at: Rect(x: 10.25, y: 10, width: 20, height: 20), key: 0) { _, _, _ in calls += 1 })
+        c.rotate(0.3)
+        #expect(try !c.drawReusableLayer(at: Rect(x: 10, y: 10, width: 20, height: 20), key: 0) { _, _, _ in calls += 1 })
+        #expect(calls == 0)
+        #expect(c.buffer.isTransparent)
+    }
+}
+
+extension Path {
+    static func rect(_ r: Rect) -> Path {
+        var p = Path()
+        p.addRect(r)
+        return p
+    }
+}
+
+extension PixelBuffer {
+    var isTransparent: Bool { (0..<byteCount).allSatisfy { data[$0] == 0 } }
+}
