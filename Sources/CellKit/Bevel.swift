@@ -102,22 +102,27 @@ public struct Bevel {
             draw(shapes, in: canvas)
             return
         }
-        canvas.setFillColor(fill)
-        for rect in pieces.interior { canvas.fillRect(rect) }
-        for strip in pieces.strips {
-            try canvas.withSavedState {
-                canvas.clipRect(strip.rect)
-                try canvas.drawingLayer(at: frame) {
-                    for box in strip.drawn {
-                        canvas.withSavedState {
-                            canvas.clipRect(box)
-                            draw(shapes, in: canvas)
-                        }
+        // The interior (in halves) and the strips are whole pixels apart:
+        // drawn together (Canvas.drawDisjoint), the interior first, as it is
+        // the largest.
+        let interior = pieces.interior
+        try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
+            guard i >= interior.count else {
+                piece.setFillColor(fill)
+                piece.fillRect(interior[i])
+                return
+            }
+            let strip = pieces.strips[i - interior.count]
+            try piece.drawingLayer(at: frame) {
+                for box in strip.drawn {
+                    piece.withSavedState {
+                        piece.clipRect(box)
+                        draw(shapes, in: piece)
                     }
-                    switch strip.copies {
-                    case .rows(let y, let rows): try canvas.repeatLayerRow(y, over: rows)
-                    case .columns(let x, let columns): try canvas.repeatLayerColumn(x, over: columns)
-                    }
+                }
+                switch strip.copies {
+                case .rows(let y, let rows): try piece.repeatLayerRow(y, over: rows)
+                case .columns(let x, let columns): try piece.repeatLayerColumn(x, over: columns)
                 }
             }
         }

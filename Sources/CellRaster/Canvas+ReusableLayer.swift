@@ -133,12 +133,16 @@ extension Canvas {
     /// A canvas for one view's layer (`drawReusableLayer`): transparent
     /// pixels of its own, the default state with `ctm`, the parent's
     /// rasterizer (the parent waits while the view draws, on the same
-    /// thread) and deadline; no threads of its own.
+    /// thread), deadline and parallelism.
     convenience init(viewLayerOf parent: Canvas, pixelWidth: Int, pixelHeight: Int, ctm: AffineTransform) {
         self.init(surface: PixelBuffer(width: pixelWidth, height: pixelHeight), scale: parent.scale,
                   rasterizer: parent.rasterizer, layers: parent.reusableLayers)
         state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
         cancellation = parent.cancellation
+        // A view drawn in pieces (a bevel's strips) may use the parent's
+        // threads; inside a piece of the parent they are busy, and the
+        // view's pieces run in order (DrawingThreads).
+        parallelism = parent.parallelism
     }
 }
 

@@ -8,12 +8,8 @@ import Testing
 @Suite struct SourceOverTests {
     @Test func vectorLanesMatchThePixelFormula() {
         var random = SeededRandom(99)
-        func byte() -> UInt32 { UInt32(random.next() * 256) & 0xFF }
-        /// A premultiplied pixel (each color at most its alpha).
-        func pixel() -> UInt32 {
-            let a = byte()
-            return a << 24 | (byte() * a / 255) << 16 | (byte() * a / 255) << 8 | (byte() * a / 255)
-        }
+        func byte() -> UInt32 { random.byte() }
+        func pixel() -> UInt32 { random.premultipliedPixel() }
         var mismatches = 0
         for round in 0..<2000 {
             let count = 1 + Int(random.next() * 40)
@@ -46,11 +42,7 @@ import Testing
     /// whatever mix of empty, opaque and translucent pixels a block holds.
     @Test func layerPixelBlocksMatchThePixelFormula() {
         var random = SeededRandom(7)
-        func byte() -> UInt32 { UInt32(random.next() * 256) & 0xFF }
-        func pixel() -> UInt32 {
-            let a = byte()
-            return a << 24 | (byte() * a / 255) << 16 | (byte() * a / 255) << 8 | (byte() * a / 255)
-        }
+        func pixel() -> UInt32 { random.premultipliedPixel() }
         var mismatches = 0, opaqueBlocks = 0, emptyBlocks = 0
         for round in 0..<2000 {
             let count = 1 + Int(random.next() * 60)
@@ -84,5 +76,15 @@ import Testing
         #expect(mismatches == 0)
         // The cases reach both shortcuts.
         #expect(opaqueBlocks > 100 && emptyBlocks > 10)
+    }
+}
+
+extension SeededRandom {
+    mutating func byte() -> UInt32 { UInt32(next() * 256) & 0xFF }
+
+    /// A premultiplied pixel word (each color at most its alpha).
+    mutating func premultipliedPixel() -> UInt32 {
+        let a = byte()
+        return a << 24 | (byte() * a / 255) << 16 | (byte() * a / 255) << 8 | (byte() * a / 255)
     }
 }
