@@ -50,7 +50,7 @@ public struct Bevel {
         // Bevels of one look and size share one layer per canvas, drawn in
         // the bevel's own pixels (Canvas.reusableLayer): a grouped table's
         // sections differ only in height, a page of boxes often not at all.
-        let look = Look(self, width: r.width, height: r.height, offset: d)
+        let look = Look(self, offset: d)
         let layer = try canvas.reusableLayer(at: frame, key: look) { view, fw, fh in
             try drawLayer(in: view, frame: Rect(x: 0, y: 0, width: fw, height: fh),
                           rect: Rect(x: 1, y: 1, width: r.width, height: r.height), offset: d)
@@ -64,10 +64,7 @@ public struct Bevel {
         }
         guard !inOneLayer,
               let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
-            canvas.withSavedState {
-                canvas.clipRect(frame)
-                canvas.composite(layer)
-            }
+            canvas.composite(layer)
             return
         }
         // Away from its edges the layer holds nothing but the opaque fill,
@@ -128,17 +125,15 @@ public struct Bevel {
         }
     }
 
-    /// What the bevel's layer depends on besides the canvas' scale: the
-    /// reusable layer's key.
+    /// What the bevel's layer depends on besides the canvas' scale and the
+    /// frame's size (the canvas adds those): the reusable layer's key.
     struct Look: Hashable, Sendable {
-        var radius: Double, offset: Double, width: Double, height: Double
+        var radius: Double, offset: Double
         var fill: Color, bevel: Color, shadow: Color, stroke: Color
 
-        init(_ b: Bevel, width: Double, height: Double, offset: Double) {
+        init(_ b: Bevel, offset: Double) {
             radius = b.radius
             self.offset = offset
-            self.width = width
-            self.height = height
             fill = b.fill
             bevel = b.bevelColor
             shadow = b.shadowColor

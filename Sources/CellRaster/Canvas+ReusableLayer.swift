@@ -31,19 +31,15 @@ extension Canvas {
     ///
     /// Returns false, drawing nothing, when the frame does not cover whole
     /// device pixels exactly under a CTM that only scales (by positive
-    /// factors) and translates; the caller then draws another way (a plain
-    /// `beginLayer`).
+    /// factors) and translates; the caller then draws another way.
     public func drawReusableLayer<Key: Hashable & Sendable>(
         at frame: Rect, key: Key, _ body: (Canvas, Double, Double) throws -> Void
     ) throws -> Bool {
         guard let place = layerPlace(frame) else { return false }
         // Nothing of it can show: no need to draw it.
         guard !place.bounds.intersection(drawableBounds).isEmpty else { return true }
-        let layer = try reusableLayer(at: place, key: key, body)
-        save()
-        defer { try? restore() }
-        clipRect(frame.standardized)
-        composite(layer)
+        // The layer covers the frame's pixels exactly: no clip to the frame needed.
+        composite(try reusableLayer(at: place, key: key, body))
         return true
     }
 
@@ -126,30 +122,17 @@ extension Canvas {
             try body(view, place.frame.width, place.frame.height)
             pixels = reusableLayers.keep(ReusableLayers.Pixels(view.buffer), for: cacheKey)
         }
-        return ReusableLayer(surface: Surface(buffer: pixels.buffer, x0: place.bounds.x0, y0: place.bounds.y0),
-                             pixels: pixels)
-    }
-
-    /// A canvas for one view's layer (`drawReusableLayer`): transparent
-    /// pixels of its own, the default state with `ctm`, the parent's
-    /// rasterizer (the parent waits while the view draws, on the same
-    /// thread), deadline and parallelism.
-    convenience init(viewLayerOf parent: Canvas, pixelWidth: Int, pixelHeight: Int, ctm: AffineTransform) {
-        self.init(surface: PixelBuffer(width: pixelWidth, height: pixelHeight), scale: parent.scale,
-                  rasterizer: parent.rasterizer, layers: parent.reusableLayers)
-        state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
-        cancellation = parent.cancellation
-        // A view drawn in pieces (a bevel's strips) may use the parent's
-        // threads; inside a piece of the parent they are busy, and the
-        // view's pieces run in order (DrawingThreads).
-        parallelism = parent.parallelism
+        return ReusableLayer(pixels: pixels, x0: place.bounds.x0, y0: place.bounds.y0)
     }
 }
 
 /// A view's layer placed over its device pixels (`Canvas.reusableLayer`).
 public struct ReusableLayer {
-    let surface: Surface
     let pixels: ReusableLayers.Pixels
+    /// The device pixel of the layer's top-left corner.
+    let x0: Int, y0: Int
+
+    var surface: Surface { Surface(buffer: pixels.buffer, x0: x0, y0: y0) }
 }
 
 /// The reusable layers of one canvas (and of the pieces drawn from it on

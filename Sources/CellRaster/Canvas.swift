@@ -60,20 +60,24 @@ public final class Canvas {
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
     }
 
-    /// A canvas over `surface` (its own pixels) at `scale`, drawing on the
-    /// calling thread only, with `rasterizer` and the reusable `layers`
-    /// given; the default state, unclipped.
-    init(surface: PixelBuffer, scale: Double, rasterizer: Rasterizer, layers: ReusableLayers) {
-        width = Double(surface.width) / scale
-        height = Double(surface.height) / scale
-        self.scale = scale
-        parallelism = 1
-        buffer = surface
-        target = Surface(buffer: surface, x0: 0, y0: 0)
-        self.rasterizer = rasterizer
-        reusableLayers = layers
-        state = GraphicsState(ctm: .scale(scale, scale),
-                              clip: .rect(IntRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)))
+    /// A canvas for one view's layer (`drawReusableLayer`): transparent
+    /// pixels of its own, `pixelWidth` x `pixelHeight`, the default state
+    /// with `ctm`, clipped to its pixels; the parent's rasterizer (the
+    /// parent waits while the view draws, on the same thread), reusable
+    /// layers, deadline and parallelism (a view drawn in pieces, a bevel's
+    /// strips, may use the parent's threads; inside a piece of the parent
+    /// they are busy and the view's pieces run in order).
+    init(viewLayerOf parent: Canvas, pixelWidth: Int, pixelHeight: Int, ctm: AffineTransform) {
+        scale = parent.scale
+        width = Double(pixelWidth) / scale
+        height = Double(pixelHeight) / scale
+        parallelism = parent.parallelism
+        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight)
+        target = Surface(buffer: buffer, x0: 0, y0: 0)
+        rasterizer = parent.rasterizer
+        reusableLayers = parent.reusableLayers
+        cancellation = parent.cancellation
+        state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
     }
 
     /// A canvas for one piece of `parent`'s drawing (`drawDisjoint`): the
