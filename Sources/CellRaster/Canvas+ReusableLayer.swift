@@ -163,16 +163,34 @@ final class ReusableLayers: @unchecked Sendable {
             self.buffer = buffer
             let w = buffer.width
             runs = (0..<buffer.height).map { y in
-                let row = UnsafeRawPointer(buffer.data + y * w * 4).assumingMemoryBound(to: UInt32.self)
-                var best = (start: 0, end: 0), x = 0
-                while x < w {
-                    while x < w, row[x] >> 24 != 255 { x += 1 }
-                    let start = x
-                    while x < w, row[x] >> 24 == 255 { x += 1 }
-                    if x - start > best.end - best.start { best = (start, x) }
-                }
-                return best
+                Self.longestOpaqueRun(UnsafeRawPointer(buffer.data + y * w * 4), width: w)
             }
+        }
+
+        /// The longest run of opaque pixels in a row of `width` pixels
+        /// (the first one of equal runs; 0..<0 when there is none). Opaque
+        /// stretches are crossed 8 pixels (four 64-bit words) at a time: a
+        /// layer's rows are mostly opaque, and this scan runs over every
+        /// pixel of every layer drawn.
+        static func longestOpaqueRun(_ row: UnsafeRawPointer, width w: Int) -> (start: Int, end: Int) {
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            func opaque(_ x: Int) -> Bool { row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) >> 24 == 255 }
+            func eightOpaque(_ x: Int) -> Bool {
+                let o = x &* 4
+                return row.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+                    & row.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+                    & row.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+                    & row.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self) & alphas == alphas
+            }
+            var best = (start: 0, end: 0), x = 0
+            while x < w {
+                while x < w, !opaque(x) { x += 1 }
+                let start = x
+                while x &+ 8 <= w, eightOpaque(x) { x &+= 8 }
+                while x < w, opaque(x) { x += 1 }
+                if x - start > best.end - best.start { best = (start, x) }
+            }
+            return best
         }
 
         /// Columns `start..<end` of `row` (layer pixels) are all opaque.

@@ -103,6 +103,37 @@ import Testing
         #expect(maxDifference(fast, spans) == 0)
     }
 
+    /// The 8-pixel scan for each row's longest opaque run against a plain
+    /// one, on rows made of runs of opaque and translucent pixels whose
+    /// lengths cross the 8-pixel blocks every way (a mutation that left the
+    /// block's last two pixels unchecked failed 55 of the rows).
+    @Test func theLongestOpaqueRunIsFoundEightPixelsAtATime() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        for trial in 0..<400 {
+            var row: [UInt32] = []
+            let width = trial % 40 + next(30)
+            while row.count < width {
+                let opaque = next(2) == 0
+                for _ in 0..<(1 + next(opaque ? 20 : 6)) where row.count < width {
+                    row.append(opaque ? 0xFF00_0000 | UInt32(next(1 << 24)) : UInt32(next(255)) << 24)
+                }
+            }
+            var expected = (start: 0, end: 0), x = 0
+            while x < row.count {
+                let start = x
+                while x < row.count, row[x] >> 24 == 255 { x += 1 }
+                if x - start > expected.end - expected.start { expected = (start, x) }
+                x = Swift.max(x, start + 1)
+            }
+            let found = row.withUnsafeBytes { ReusableLayers.Pixels.longestOpaqueRun($0.baseAddress!, width: width) }
+            #expect(found == expected, "row \(trial): \(row.map { $0 >> 24 })")
+        }
+    }
+
     @Test func keysAndSizesTellViewsApart() throws {
         var calls = 0
         let c = try Canvas(width: 200, height: 150, scale: 2)
