@@ -134,15 +134,21 @@ enum Composite {
         // Four pixels at a time (text and anti-aliased edges): uncovered
         // groups skipped, the rest scaled per pixel and blended in vector
         // lanes (the same values as the loop below).
+        // Fully covered groups of an opaque source are stored as they are
+        // (the inside of glyphs and shapes). The coverage bytes are widened
+        // to lanes in vector registers.
         let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
+        let opaque = sourceAlpha == 255
         while n + 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
-            if k != 0 {
-                let k4 = SIMD4<UInt32>(k & 0xFF, (k >> 8) & 0xFF, (k >> 16) & 0xFF, k >> 24)
-                let d4 = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: over(scale(s4, k4), d4), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
+            if k == .max && opaque {
+                raw.storeBytes(of: s4, toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            } else if k != 0 {
+                let k4 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+                let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: over(scale(s4, k4), d4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }
-            n += 4
+            n &+= 4
         }
         while n < count {
             let k = UInt32(coverage[n])

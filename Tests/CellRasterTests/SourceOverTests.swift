@@ -14,10 +14,13 @@ import Testing
         for round in 0..<2000 {
             let count = 1 + Int(random.next() * 40)
             let source = round % 3 == 0 ? (pixel() | 0xFF00_0000) : pixel()
-            // Coverage with runs of 0 and 255 (the common cases) and everything between.
-            let coverage = (0..<count).map { _ -> UInt8 in
+            // Coverage with runs of 0 and 255 (the common cases: whole
+            // groups of four skipped or stored) and everything between.
+            var coverage: [UInt8] = []
+            while coverage.count < count {
                 let r = random.next()
-                return r < 0.3 ? 0 : r < 0.6 ? 255 : UInt8(byte())
+                let k: UInt8 = r < 0.3 ? 0 : r < 0.6 ? 255 : UInt8(byte())
+                coverage += repeatElement(k, count: Swift.min(count - coverage.count, 1 + Int(random.next() * 9)))
             }
             let before = (0..<count).map { _ in pixel() }
             var after = before
