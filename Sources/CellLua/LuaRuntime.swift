@@ -221,6 +221,8 @@ public final class LuaRuntime {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
+        // The script will draw: threads asleep wake while it is compiled.
+        Canvas.prepareDrawingThreads()
         cl_pushmsghandler(L)
         let status = load(source, chunkName: chunkName, mode: "bt")
         guard status == LUA_OK else {

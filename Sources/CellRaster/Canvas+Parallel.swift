@@ -19,6 +19,15 @@ extension Canvas {
         return Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
     }()
 
+    /// Tells the drawing threads that drawing is about to start (a script
+    /// is about to run), so that those asleep are awake when the first
+    /// pieces come (`DrawingThreads.wakeUp`). Costs nothing when threads
+    /// are off or awake.
+    public static func prepareDrawingThreads() {
+        guard availableThreads > 1 else { return }
+        DrawingThreads.shared.wakeUp()
+    }
+
     /// Draws `rects.count` pieces: `piece(i, canvas)` draws piece i, which
     /// must stay within `rects[i]` (user space) and read no pixels outside
     /// it. Each runs inside save / `clipRect(rects[i])` / restore, on this

@@ -35,8 +35,12 @@ final class DrawingThreads: @unchecked Sendable {
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     /// Threads asleep on `wake` (under `mutex`).
     private var sleeping = 0
+    /// Bumped (under `mutex`) by `wakeUp`: sleeping threads go back to
+    /// spinning without a job.
+    private var nudges = 0
 
-    private init(count wanted: Int) {
+    /// Starts `wanted` threads (`shared` is the one drawing uses; tests make their own).
+    init(count wanted: Int) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -131,22 +135,43 @@ final class DrawingThreads: @unchecked Sendable {
         }
     }
 
+    /// Wakes the threads that sleep, without a job: they spin for
+    /// `spinSeconds` (and sleep again if no job came). Drawing is about to
+    /// start (a script runs): a thread woken now is ready when the first
+    /// job comes, instead of being woken by it, which on a virtual machine
+    /// can cost more than the job (an idle CPU is also slower for a while
+    /// once woken). Cheap when none sleeps.
+    func wakeUp() {
+        guard count > 0 else { return }
+        pthread_mutex_lock(mutex)
+        if sleeping > 0 {
+            nudges &+= 1
+            pthread_cond_broadcast(wake)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Waits for `generation` to move past `seen`: spinning for
-    /// `spinSeconds`, then asleep on `wake`.
+    /// `spinSeconds`, then asleep on `wake` (spinning again when woken by
+    /// `wakeUp`).
     private func nextJob(after seen: Int) -> Int {
-        let deadline = Cancellation.now() + Self.spinSeconds
-        var spins = 0
         while true {
+            let deadline = Cancellation.now() + Self.spinSeconds
+            var spins = 0
+            while true {
+                let g = generation.load(ordering: .acquiring)
+                if g != seen { return g }
+                spins &+= 1
+                if spins & 1023 == 0 && Cancellation.now() > deadline { break }
+            }
+            pthread_mutex_lock(mutex)
+            sleeping += 1
+            let nudged = nudges
+            while generation.load(ordering: .acquiring) == seen && nudges == nudged { pthread_cond_wait(wake, mutex) }
+            sleeping -= 1
+            pthread_mutex_unlock(mutex)
             let g = generation.load(ordering: .acquiring)
             if g != seen { return g }
-            spins &+= 1
-            if spins & 1023 == 0 && Cancellation.now() > deadline { break }
         }
-        pthread_mutex_lock(mutex)
-        sleeping += 1
-        while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(wake, mutex) }
-        sleeping -= 1
-        pthread_mutex_unlock(mutex)
-        return generation.load(ordering: .acquiring)
     }
 }
