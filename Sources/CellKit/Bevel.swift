@@ -50,10 +50,20 @@ public struct Bevel {
         // Bevels of one look and size share one layer per canvas, drawn in
         // the bevel's own pixels (Canvas.reusableLayer): a grouped table's
         // sections differ only in height, a page of boxes often not at all.
-        let look = Look(self, offset: d)
+        // In pieces, the layer's interior is never composited: the layer
+        // may leave out what lies within it (`Look.unused`, in the layer's
+        // pixels; a layer to be composited whole keeps everything).
+        let pieces = inOneLayer ? nil : Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas)
+        let origin = canvas.state.ctm.apply(Point(frame.x, frame.y))
+        let unused = pieces.map { p -> IntRect in
+            let (dx, dy) = (Int(origin.x.rounded(.down)), Int(origin.y.rounded(.down)))
+            return IntRect(x0: p.interiorPixels.x0 - dx, y0: p.interiorPixels.y0 - dy,
+                           x1: p.interiorPixels.x1 - dx, y1: p.interiorPixels.y1 - dy)
+        }
+        let look = Look(self, offset: d, unused: unused)
         let layer = try canvas.reusableLayer(at: frame, key: look) { view, fw, fh in
             try drawLayer(in: view, frame: Rect(x: 0, y: 0, width: fw, height: fh),
-                          rect: Rect(x: 1, y: 1, width: r.width, height: r.height), offset: d)
+                          rect: Rect(x: 1, y: 1, width: r.width, height: r.height), offset: d, unused: unused)
         }
         guard let layer else {
             // Off the pixel grid: a layer of its own at its place.
@@ -62,8 +72,7 @@ public struct Bevel {
             }
             return
         }
-        guard !inOneLayer,
-              let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
+        guard let pieces else {
             canvas.composite(layer)
             return
         }
@@ -92,8 +101,9 @@ public struct Bevel {
     /// (every column of the top and bottom strips) is the same: one is
     /// drawn, the others copied. The shapes are flattened and stroked once
     /// (`PreparedShape`). Where that does not hold exactly (`split`), the
-    /// whole layer is drawn.
-    private func drawLayer(in canvas: Canvas, frame: Rect, rect r: Rect, offset d: Double) throws {
+    /// whole layer is drawn. The interior is left transparent when it lies
+    /// within `unused` (device pixels of `canvas` that are never composited).
+    private func drawLayer(in canvas: Canvas, frame: Rect, rect r: Rect, offset d: Double, unused: IntRect?) throws {
         let shapes = try Shapes(self, canvas: canvas, rect: r, offset: d, within: canvas.drawableDeviceBounds)
         guard let pieces = Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas) else {
             draw(shapes, in: canvas)
@@ -102,7 +112,7 @@ public struct Bevel {
         // The interior (in halves) and the strips are whole pixels apart:
         // drawn together (Canvas.drawDisjoint), the interior first, as it is
         // the largest.
-        let interior = pieces.interior
+        let interior = unused.map { pieces.interiorPixels.isWithin($0) } == true ? [] : pieces.interior
         try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
             guard i >= interior.count else {
                 piece.setFillColor(fill)
@@ -130,10 +140,13 @@ public struct Bevel {
     struct Look: Hashable, Sendable {
         var radius: Double, offset: Double
         var fill: Color, bevel: Color, shadow: Color, stroke: Color
+        /// Pixels of the layer that may be left out (see `drawLayer`).
+        var unused: IntRect?
 
-        init(_ b: Bevel, offset: Double) {
+        init(_ b: Bevel, offset: Double, unused: IntRect?) {
             radius = b.radius
             self.offset = offset
+            self.unused = unused
             fill = b.fill
             bevel = b.bevelColor
             shadow = b.shadowColor
@@ -220,7 +233,7 @@ public struct Bevel {
     /// positive scale and a translation, or a rect too small to have an
     /// interior.
     static func split(frame: Rect, rect r: Rect, radius: Double, offset d: Double, fill: Color,
-                      canvas: Canvas) -> (interior: [Rect], strips: [Strip])? {
+                      canvas: Canvas) -> (interior: [Rect], interiorPixels: IntRect, strips: [Strip])? {
         let state = canvas.state
         let m = state.ctm
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
@@ -251,7 +264,7 @@ public struct Bevel {
               let bottomLeft = user(ox0, iy1, ix0 + 1, oy1), let bottomRight = user(ix1, iy1, ox1, oy1),
               let leftRow = user(ox0, iy0, ix0, iy0 + 1), let rightRow = user(ix1, iy0, ox1, iy0 + 1) else { return nil }
         let middle = (ix0 + 1)..<ix1, below = (iy0 + 1)..<iy1
-        return ([interiorTop, interiorBottom], [
+        return ([interiorTop, interiorBottom], IntRect(x0: ix0, y0: iy0, x1: ix1, y1: iy1), [
             Strip(rect: top, drawn: [topLeft, topRight], copies: .columns(from: ix0, over: middle)),
             Strip(rect: bottom, drawn: [bottomLeft, bottomRight], copies: .columns(from: ix0, over: middle)),
             Strip(rect: left, drawn: [leftRow], copies: .rows(from: iy0, over: below)),

@@ -120,7 +120,7 @@ extension Canvas {
             let view = Canvas(viewLayerOf: self, pixelWidth: w, pixelHeight: h,
                               ctm: AffineTransform(a: place.scaleX, b: 0, c: 0, d: place.scaleY, tx: 0, ty: 0))
             try body(view, place.frame.width, place.frame.height)
-            pixels = reusableLayers.keep(ReusableLayers.Pixels(view.buffer), for: cacheKey)
+            pixels = reusableLayers.keep(ReusableLayers.Pixels(view.buffer, threads: view.parallelism), for: cacheKey)
         }
         return ReusableLayer(pixels: pixels, x0: place.bounds.x0, y0: place.bounds.y0)
     }
@@ -159,12 +159,22 @@ final class ReusableLayers: @unchecked Sendable {
         let buffer: PixelBuffer
         private let runs: [(start: Int, end: Int)]
 
-        init(_ buffer: PixelBuffer) {
+        /// Finds each row's run, a large layer (128K pixels or more) in
+        /// bands of rows on up to `threads` threads.
+        init(_ buffer: PixelBuffer, threads: Int = 1) {
             self.buffer = buffer
-            let w = buffer.width
-            runs = (0..<buffer.height).map { y in
-                Self.longestOpaqueRun(UnsafeRawPointer(buffer.data + y * w * 4), width: w)
+            let (w, h) = (buffer.width, buffer.height)
+            var runs = [(start: Int, end: Int)](repeating: (0, 0), count: h)
+            let bands = w * h >= 1 << 17 ? Swift.max(1, Swift.min(threads, 8, h)) : 1
+            runs.withUnsafeMutableBufferPointer { runs in
+                DrawingThreads.shared.forEach(bands, threads: bands) { band, _ in
+                    for y in (h * band / bands)..<(h * (band + 1) / bands) {
+                        runs[y] = Self.longestOpaqueRun(UnsafeRawPointer(buffer.data + y * w * 4), width: w)
+                    }
+                    return true
+                }
             }
+            self.runs = runs
         }
 
         /// The longest run of opaque pixels in a row of `width` pixels

@@ -51,9 +51,8 @@ public final class Canvas {
         self.height = height
         self.scale = scale
         self.parallelism = Swift.max(1, parallelism)
-        buffer = background.map {
-            PixelBuffer(width: pw, height: ph, filledWith: $0.premultiplied(), threads: Swift.max(1, parallelism))
-        } ?? PixelBuffer(width: pw, height: ph)
+        buffer = PixelBuffer(width: pw, height: ph, filledWith: background?.premultiplied() ?? .clear,
+                             threads: self.parallelism)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
         rasterizer = Rasterizer()
         reusableLayers = ReusableLayers()
@@ -72,7 +71,7 @@ public final class Canvas {
         width = Double(pixelWidth) / scale
         height = Double(pixelHeight) / scale
         parallelism = parent.parallelism
-        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight)
+        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight, filledWith: .clear, threads: parallelism)
         target = Surface(buffer: buffer, x0: 0, y0: 0)
         rasterizer = parent.rasterizer
         reusableLayers = parent.reusableLayers

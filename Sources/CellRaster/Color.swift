@@ -95,6 +95,9 @@ public struct Color: Hashable, Sendable {
 public struct PremultipliedColor: Sendable, Equatable {
     public var r: Float, g: Float, b: Float, a: Float
 
+    /// Transparent black.
+    public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+
     public init(r: Float, g: Float, b: Float, a: Float) {
         self.r = r
         self.g = g

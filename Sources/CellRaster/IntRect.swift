@@ -1,7 +1,7 @@
 import CellGeometry
 
 /// A half-open rectangle of whole pixels: columns x0..<x1, rows y0..<y1.
-public struct IntRect: Equatable, Sendable {
+public struct IntRect: Hashable, Sendable {
     public var x0: Int, y0: Int, x1: Int, y1: Int
 
     public init(x0: Int, y0: Int, x1: Int, y1: Int) {
@@ -16,6 +16,11 @@ public struct IntRect: Equatable, Sendable {
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
     public var width: Int { max(0, x1 - x0) }
     public var height: Int { max(0, y1 - y0) }
+
+    /// Every pixel of this rect is in `o` (an empty rect is within any).
+    public func isWithin(_ o: IntRect) -> Bool {
+        isEmpty || (x0 >= o.x0 && y0 >= o.y0 && x1 <= o.x1 && y1 <= o.y1)
+    }
 
     public func intersection(_ o: IntRect) -> IntRect {
         let r = IntRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))

@@ -8,7 +8,7 @@ import Testing
 /// Each test uses threads of its own, as other suites draw on the shared
 /// ones at the same time.
 @Suite struct DrawingThreadsTests {
-    /// Runs two tasks that each wait (up to 2 s) for the other to start:
+    /// Runs two tasks that each wait (up to 4 s) for the other to start:
     /// they finish only if a second thread takes one while the calling
     /// thread holds the other. Returns the slots that ran them.
     func rendezvous(_ threads: DrawingThreads) -> [Int] {
@@ -16,7 +16,7 @@ import Testing
         let slots = Mutex<[Int]>([])
         threads.forEach(2, threads: 2) { _, slot in
             started.add(1, ordering: .relaxed)
-            let deadline = Cancellation.now() + 2
+            let deadline = Cancellation.now() + 4
             while started.load(ordering: .relaxed) < 2 && Cancellation.now() < deadline {}
             if started.load(ordering: .relaxed) == 2 { slots.withLock { $0.append(slot) } }
             return true
