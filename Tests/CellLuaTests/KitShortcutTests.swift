@@ -181,6 +181,20 @@ import Testing
             try Bevel(radius: 10, fill: fill).drawInOneLayer(in: whole, rect: rect)
             #expect(ImageComparison.compare(fast.buffer, whole.buffer)?.maxChannel == 0, "\(rect) \(fill) scale \(scale)")
         }
+        // A bevel composited whole after one of the same size drawn in
+        // pieces: the first one's layer left its interior out, so the
+        // second must not reuse it (a mutation that dropped the left-out
+        // pixels from the key gave it a transparent interior).
+        let fast = try Canvas(width: 330, height: 500, scale: scale)
+        let whole = try Canvas(width: 330, height: 500, scale: scale)
+        for c in [fast, whole] { c.fillAll(Color(hex: "#C5CCD4")!) }
+        let first = Rect(x: 10, y: 10, width: 300, height: 220), second = Rect(x: 10, y: 260, width: 300, height: 220)
+        try Bevel(radius: 10, fill: .white).draw(in: fast, rect: first)
+        try Bevel(radius: 10, fill: .white).drawInOneLayer(in: whole, rect: first)
+        for c in [fast, whole] { c.setAlpha(0.5) }
+        try Bevel(radius: 10, fill: .white).draw(in: fast, rect: second)
+        try Bevel(radius: 10, fill: .white).drawInOneLayer(in: whole, rect: second)
+        #expect(ImageComparison.compare(fast.buffer, whole.buffer)?.maxChannel == 0, "in pieces, then whole, scale \(scale)")
         // The pieces are used where they can be.
         let canvas = try Canvas(width: 330, height: 250, scale: 2)
         #expect(Bevel.split(frame: Rect(x: 9, y: 9, width: 302, height: 223), rect: Rect(x: 10, y: 10, width: 300, height: 220),
