@@ -37,18 +37,25 @@ extension Table {
         // drawn together, on as many threads as the canvas may use
         // (Canvas.drawDisjoint), until something else is drawn (a title, a
         // bevel, a footer, a cell that needs a layer).
-        var pending: [(frame: Rect, draw: (Canvas) throws -> Void)] = []
+        //
+        // The first cell of each kind (state, position, size) goes first in
+        // its batch: it draws the background's reusable layer that the
+        // others of its kind composite. In table order, two threads took
+        // the first two middle cells together and both drew that layer.
+        var pending: [(frame: Rect, first: Bool, draw: (Canvas) throws -> Void)] = []
+        var kinds = Set<CellKind>()
         func drawPending() throws {
             guard !pending.isEmpty else { return }
-            let pieces = pending
+            let pieces = pending.filter(\.first) + pending.filter { !$0.first }
             pending.removeAll()
             try canvas.drawDisjoint(pieces.map(\.frame)) { i, piece in try pieces[i].draw(piece) }
         }
         /// `draw` at `frame`: with the pending pieces when it lies in whole
         /// pixels and calls no script, else now (after them).
-        func draw(at frame: Rect, callsScript: Bool = false, _ draw: @escaping (Canvas) throws -> Void) throws {
+        func draw(at frame: Rect, callsScript: Bool = false, first: Bool = false,
+                  _ draw: @escaping (Canvas) throws -> Void) throws {
             if !callsScript, canvas.userRect(exactlyCovering: frame) != nil {
-                pending.append((frame, draw))
+                pending.append((frame, first, draw))
             } else {
                 try drawPending()
                 try draw(canvas)
@@ -105,7 +112,8 @@ extension Table {
                         }
                     }
                 } else {
-                    try draw(at: f) { c in
+                    let kind = CellKind(highlighted: row.highlighted, position: position, width: f.width, height: f.height)
+                    try draw(at: f, first: kinds.insert(kind).inserted) { c in
                         try c.drawingView(at: f) { w, h in
                             try self.drawCell(row, position: position, width: w, height: h, in: c)
                         }
@@ -173,6 +181,13 @@ extension Table {
         }
         try drawCellContent(row, width: w, height: h, in: canvas)
     }
+}
+
+/// What a cell's background layer depends on within one table.
+private struct CellKind: Hashable {
+    var highlighted: Bool
+    var position: CellPosition
+    var width: Double, height: Double
 }
 
 /// The cell backgrounds a table uses, built once per table so their
