@@ -179,21 +179,19 @@ final class ReusableLayers: @unchecked Sendable {
 
         /// The longest run of opaque pixels in a row of `width` pixels
         /// (the first one of equal runs; 0..<0 when there is none). Opaque
-        /// stretches are crossed 8 pixels (four 64-bit words) at a time: a
-        /// layer's rows are mostly opaque, and this scan runs over every
-        /// pixel of every layer drawn.
+        /// and transparent stretches are crossed 8 pixels (four 64-bit
+        /// words) at a time: a layer's rows are mostly one or the other
+        /// (a bevel's layer is transparent inside), and this scan runs over
+        /// every pixel of every layer drawn.
         static func longestOpaqueRun(_ row: UnsafeRawPointer, width w: Int) -> (start: Int, end: Int) {
             let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            func word(_ x: Int, _ k: Int) -> UInt64 { row.loadUnaligned(fromByteOffset: x &* 4 &+ k &* 8, as: UInt64.self) }
             func opaque(_ x: Int) -> Bool { row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) >> 24 == 255 }
-            func eightOpaque(_ x: Int) -> Bool {
-                let o = x &* 4
-                return row.loadUnaligned(fromByteOffset: o, as: UInt64.self)
-                    & row.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
-                    & row.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
-                    & row.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self) & alphas == alphas
-            }
+            func eightOpaque(_ x: Int) -> Bool { word(x, 0) & word(x, 1) & word(x, 2) & word(x, 3) & alphas == alphas }
+            func eightTransparent(_ x: Int) -> Bool { (word(x, 0) | word(x, 1) | word(x, 2) | word(x, 3)) & alphas == 0 }
             var best = (start: 0, end: 0), x = 0
             while x < w {
+                while x &+ 8 <= w, eightTransparent(x) { x &+= 8 }
                 while x < w, !opaque(x) { x += 1 }
                 let start = x
                 while x &+ 8 <= w, eightOpaque(x) { x &+= 8 }
