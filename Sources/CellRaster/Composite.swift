@@ -198,10 +198,24 @@ enum Composite {
         for n in 0..<count { words[n] = scale(words[n], keep) }
     }
 
-    /// Clear: `D (1 - k)`.
+    /// Clear: `D (1 - k)`. Four pixels at a time (a badge's knocked-out
+    /// text): uncovered groups skipped, fully covered ones zeroed, the rest
+    /// scaled in vector lanes (the values of the loop below).
     static func clear(dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
+        let raw = UnsafeMutableRawPointer(words)
         var n = 0
+        while n &+ 4 <= count {
+            let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
+            if k == .max {
+                raw.storeBytes(of: SIMD4<UInt32>(repeating: 0), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            } else if k != 0 {
+                let keep = SIMD4<UInt32>(repeating: 255) &- SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+                let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: scale(d4, keep), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            }
+            n &+= 4
+        }
         while n < count {
             let k = UInt32(coverage[n])
             if k == 255 {
