@@ -69,34 +69,35 @@ public struct TextLayout: Sendable {
         // At most a billion lines: a taller box (or an infinite one) shows them all.
         let fitting = ((box.height + LineBreaker.tolerance) / font.lineHeight).rounded(.down)
         let maxLines = max(1, fitting.isFinite ? Int(min(fitting, 1e9)) : 1_000_000_000)
-        // Each line as (its paragraph's characters, its range in them).
-        var entries: [(chars: CharacterWidths, range: Range<Int>)] = []
+        // Each line as its paragraph and, when wrapping, the paragraph's
+        // characters and the line's range in them (without wrapping a line
+        // is its whole paragraph: no characters are split out).
+        var entries: [(paragraph: String, wrapped: (chars: CharacterWidths, range: Range<Int>)?)] = []
         for paragraph in Self.paragraphs(text) {
             guard entries.count <= maxLines else { break }
-            let chars = CharacterWidths(paragraph, shaped: wrap ? font.shape(paragraph) : .empty(font))
             if wrap {
+                let chars = CharacterWidths(paragraph, shaped: font.shape(paragraph))
                 for range in LineBreaker.lines(chars, width: box.width, limit: maxLines + 1 - entries.count) {
-                    entries.append((chars, range))
+                    entries.append((paragraph, (chars, range)))
                 }
             } else {
-                entries.append((chars, 0..<chars.count))
+                entries.append((paragraph, nil))
             }
         }
         let shown = min(entries.count, maxLines)
         let dropped = entries.count > shown
         for i in 0..<shown {
-            let (chars, range) = entries[i]
+            let (paragraph, wrapped) = entries[i]
             let shaped: ShapedLine
             if i == shown - 1 && dropped && truncation != .clip {
-                let rest = chars.text(range.lowerBound..<chars.count)
-                shaped = Truncator.fit(wrap ? rest.trimmingTrailingWhitespace : rest, font: font,
-                                       width: box.width, mode: truncation, forceEllipsis: true)
-            } else if wrap {
+                let rest = wrapped.map { $0.chars.text($0.range.lowerBound..<$0.chars.count).trimmingTrailingWhitespace }
+                shaped = Truncator.fit(rest ?? paragraph, font: font, width: box.width, mode: truncation, forceEllipsis: true)
+            } else if let (chars, range) = wrapped {
                 // Fits by construction, but for a single character wider
                 // than the box, which is drawn anyway (overflowing).
                 shaped = font.shape(chars.text(range).trimmingTrailingWhitespace)
             } else {
-                shaped = Truncator.fit(chars.text(range), font: font, width: box.width, mode: truncation)
+                shaped = Truncator.fit(paragraph, font: font, width: box.width, mode: truncation)
             }
             place(shaped, index: i, top: box.y, anchor: box.x, span: box.width, align: align)
         }
