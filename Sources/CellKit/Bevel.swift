@@ -55,11 +55,7 @@ public struct Bevel {
         // pixels; a layer to be composited whole keeps everything).
         let pieces = inOneLayer ? nil : Self.split(frame: frame, rect: r, radius: radius, offset: d, fill: fill, canvas: canvas)
         let origin = canvas.state.ctm.apply(Point(frame.x, frame.y))
-        let unused = pieces.map { p -> IntRect in
-            let (dx, dy) = (Int(origin.x.rounded(.down)), Int(origin.y.rounded(.down)))
-            return IntRect(x0: p.interiorPixels.x0 - dx, y0: p.interiorPixels.y0 - dy,
-                           x1: p.interiorPixels.x1 - dx, y1: p.interiorPixels.y1 - dy)
-        }
+        let unused = pieces?.interiorPixels.offsetBy(dx: -Int(origin.x.rounded(.down)), dy: -Int(origin.y.rounded(.down)))
         let look = Look(self, offset: d, unused: unused)
         let layer = try canvas.reusableLayer(at: frame, key: look) { view, fw, fh in
             try drawLayer(in: view, frame: Rect(x: 0, y: 0, width: fw, height: fh),
@@ -112,7 +108,8 @@ public struct Bevel {
         // The interior (in halves) and the strips are whole pixels apart:
         // drawn together (Canvas.drawDisjoint), the interior first, as it is
         // the largest.
-        let interior = unused.map { pieces.interiorPixels.isWithin($0) } == true ? [] : pieces.interior
+        var interior = pieces.interior
+        if let unused, pieces.interiorPixels.isWithin(unused) { interior = [] }
         try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
             guard i >= interior.count else {
                 piece.setFillColor(fill)

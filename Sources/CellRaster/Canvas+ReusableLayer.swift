@@ -161,7 +161,7 @@ final class ReusableLayers: @unchecked Sendable {
 
         /// Finds each row's run, a large layer (128K pixels or more) in
         /// bands of rows on up to `threads` threads.
-        init(_ buffer: PixelBuffer, threads: Int = 1) {
+        init(_ buffer: PixelBuffer, threads: Int) {
             self.buffer = buffer
             let (w, h) = (buffer.width, buffer.height)
             var runs = [(start: Int, end: Int)](repeating: (0, 0), count: h)

@@ -40,6 +40,13 @@ enum Composite {
         s &+ scale(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24))
     }
 
+    /// Four coverage bytes (read as one word) widened to a lane each, in
+    /// vector registers.
+    @inline(__always)
+    static func lanes(_ k: UInt32) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+    }
+
     /// The alpha byte of a word in R, G, B, A memory order (little-endian: the top byte).
     @inline(__always)
     static func alpha(_ word: UInt32) -> UInt32 { word >> 24 }
@@ -132,11 +139,9 @@ enum Composite {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         var n = 0
         // Four pixels at a time (text and anti-aliased edges): uncovered
-        // groups skipped, the rest scaled per pixel and blended in vector
-        // lanes (the same values as the loop below).
-        // Fully covered groups of an opaque source are stored as they are
-        // (the inside of glyphs and shapes). The coverage bytes are widened
-        // to lanes in vector registers.
+        // groups skipped, fully covered ones of an opaque source stored as
+        // it is (the inside of glyphs and shapes), the rest scaled per pixel
+        // and blended in vector lanes (the same values as the loop below).
         let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
         let opaque = sourceAlpha == 255
         while n + 4 <= count {
@@ -144,7 +149,7 @@ enum Composite {
             if k == .max && opaque {
                 raw.storeBytes(of: s4, toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             } else if k != 0 {
-                let k4 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+                let k4 = lanes(k)
                 let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
                 raw.storeBytes(of: over(scale(s4, k4), d4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }
@@ -210,7 +215,7 @@ enum Composite {
             if k == .max {
                 raw.storeBytes(of: SIMD4<UInt32>(repeating: 0), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             } else if k != 0 {
-                let keep = SIMD4<UInt32>(repeating: 255) &- SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+                let keep = SIMD4<UInt32>(repeating: 255) &- lanes(k)
                 let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
                 raw.storeBytes(of: scale(d4, keep), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }

@@ -22,6 +22,11 @@ public struct IntRect: Hashable, Sendable {
         isEmpty || (x0 >= o.x0 && y0 >= o.y0 && x1 <= o.x1 && y1 <= o.y1)
     }
 
+    /// This rect moved by whole pixels.
+    public func offsetBy(dx: Int, dy: Int) -> IntRect {
+        IntRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+
     public func intersection(_ o: IntRect) -> IntRect {
         let r = IntRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
         return r.isEmpty ? .empty : r
