@@ -160,7 +160,7 @@ enum CanvasBinding {
 }
 
 extension Canvas: MemoryCharged {
-    var chargedBytes: Int { buffer.byteCount + layerBytes }
+    var chargedBytes: Int { pixelByteCount + layerBytes }
 }
 
 extension Lua {

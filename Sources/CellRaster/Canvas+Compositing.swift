@@ -12,14 +12,18 @@ extension Canvas {
         typealias Row = UnsafeBufferPointer<Rasterizer.Span>
 
         var bounds: IntRect?
-        let emit: (IntRect, (Row) -> Void) -> Void
+        let emit: (SpanJob, IntRect, (Row) -> Void) -> Void
+        /// Work done once before the spans are asked for in bands on several
+        /// threads (flattening a path for the drawable bounds), so that each
+        /// band does not repeat it: returns the source with that work done.
+        var prepare: ((IntRect) -> SpanSource)?
 
-        init(bounds: IntRect?, _ emit: @escaping (IntRect, (Row) -> Void) -> Void) {
+        init(bounds: IntRect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
             self.emit = emit
         }
 
-        init(deviceBox box: Rect?, _ emit: @escaping (IntRect, (Row) -> Void) -> Void) {
+        init(deviceBox box: Rect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.emit = emit
             guard let box, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
                 bounds = box == nil ? .empty : nil
@@ -29,17 +33,53 @@ extension Canvas {
                                       limit: IntRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40))
         }
 
-        func callAsFunction(_ bounds: IntRect, _ body: (Row) -> Void) {
-            withoutActuallyEscaping(body) { emit(bounds, $0) }
+        func callAsFunction(_ job: SpanJob, _ bounds: IntRect, _ body: (Row) -> Void) {
+            withoutActuallyEscaping(body) { emit(job, bounds, $0) }
         }
 
         /// Span by span (for consumers with nothing to gain from rows).
-        func eachSpan(_ bounds: IntRect, _ body: (Rasterizer.Span) -> Void) {
-            self(bounds) { row in
+        func eachSpan(_ job: SpanJob, _ bounds: IntRect, _ body: (Rasterizer.Span) -> Void) {
+            self(job, bounds) { row in
                 for span in row { body(span) }
             }
         }
     }
+
+    /// What a span source runs with: the rasterizer (each drawing thread has
+    /// its own) and the device rows wanted (a band of the canvas; nil: all).
+    /// Sources that rasterize lay their job out from the whole bounds and
+    /// emit only these rows, so the pixels do not depend on the bands.
+    struct SpanJob {
+        let rasterizer: Rasterizer
+        let rows: Range<Int>?
+
+        /// `bounds` cut to the job's rows.
+        func clamp(_ bounds: IntRect) -> IntRect {
+            guard let rows else { return bounds }
+            var b = bounds
+            b.y0 = Swift.max(b.y0, rows.lowerBound)
+            b.y1 = Swift.min(b.y1, rows.upperBound)
+            return b.y0 < b.y1 ? b : .empty
+        }
+    }
+
+    /// Where a composite lands: the surface, the clip, the pixels it may
+    /// change (the clip within the surface) and the deadline to watch.
+    struct Destination {
+        let surface: Surface
+        let clip: ClipRegion
+        let bounds: IntRect
+        let cancellation: Cancellation?
+    }
+
+    /// The destination of drawing now: the current target under the state's clip.
+    var destination: Destination {
+        Destination(surface: target, clip: state.clip, bounds: drawableBounds, cancellation: cancellation)
+    }
+
+    /// A job on this canvas' own rasterizer, all rows (drawing in order, on
+    /// the calling thread).
+    var ownJob: SpanJob { SpanJob(rasterizer: rasterizer, rows: nil) }
 
     /// A span body: the spans of one row (coverage already multiplied by the
     /// clip mask; a span has per-pixel coverage or one constant), to be
@@ -51,11 +91,27 @@ extension Canvas {
     func spans(of device: Path, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         let sumFrom = self.sumFrom
-        return SpanSource(deviceBox: device.controlPointBounds) { [rasterizer] bounds, emit in
+        var source = SpanSource(deviceBox: device.controlPointBounds) { job, bounds, emit in
             // Curves beyond the box the spans are summed over become chords (CullBox).
             let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
-            rasterizer.fillSpanRows(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
-                                    antialias: antialias, bounds: bounds, sumFrom: sumFrom, emit)
+            job.rasterizer.fillSpanRows(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
+                                        antialias: antialias, bounds: bounds, sumFrom: sumFrom, rows: job.rows, emit)
+        }
+        let box = source.bounds
+        source.prepare = { bounds in
+            let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
+            let polygons = device.flattened(tolerance: Self.flatteningTolerance, cull: cull)
+            return Self.spans(ofPolygons: polygons, bounds: box, rule: rule, antialias: antialias, sumFrom: sumFrom)
+        }
+        return source
+    }
+
+    /// The spans of polygons already flattened (device space).
+    static func spans(ofPolygons polygons: [Polyline], bounds: IntRect?, rule: FillRule, antialias: Bool,
+                      sumFrom: Int) -> SpanSource {
+        SpanSource(bounds: bounds) { job, area, emit in
+            job.rasterizer.fillSpanRows(polygons, rule: rule, antialias: antialias, bounds: area,
+                                        sumFrom: sumFrom, rows: job.rows, emit)
         }
     }
 
@@ -86,8 +142,8 @@ extension Canvas {
 
     func spans(ofDeviceRect device: Rect) -> SpanSource {
         let antialias = state.antialias
-        return SpanSource(deviceBox: device) { bounds, emit in
-            RectSpans.emit(device, bounds: bounds, antialias: antialias, emit)
+        return SpanSource(deviceBox: device) { job, bounds, emit in
+            RectSpans.emit(device, bounds: job.clamp(bounds), antialias: antialias, emit)
         }
     }
 
@@ -98,29 +154,50 @@ extension Canvas {
         draw(produce, shader: shader)
     }
 
-    /// The shadow (when one is set), then the shape.
-    func draw(_ produce: SpanSource, shader: Shader) {
+    /// The shadow (when one is set), then the shape. Without a shadow, and
+    /// while the canvas records (`DrawingBatch`), the composite is recorded
+    /// and drawn later in bands of rows on the drawing threads.
+    ///
+    /// `deferrable` false: the shader reads pixels that may change before a
+    /// flush (another canvas drawn as an image), so this draws now.
+    func draw(_ produce: SpanSource, shader: Shader, deferrable: Bool = true) {
         let mode = state.blendMode
         if mode.transparentSourceIsNoOp, let word = shader.solidWord, word >> 24 == 0 { return }
+        let dest = destination
+        guard !dest.bounds.isEmpty else { return }
+        if state.shadow == nil, deferrable, let batch {
+            var rows = dest.bounds
+            if let b = produce.bounds { rows = rows.intersection(b) }
+            guard !rows.isEmpty else { return }
+            let source = produce.prepare?(dest.bounds) ?? produce
+            if batch.record(rows: rows.y0..<rows.y1, { job in
+                Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
+            }) { flush() }
+            return
+        }
+        flush()
         if let shadow = state.shadow { castShadow(produce, shader: shader, shadow: shadow) }
-        composite(produce, shader: shader, mode: mode)
+        Self.composite(produce, shader: shader, mode: mode, into: dest, job: ownJob)
     }
 
     /// The pixels drawing can change: the clip within the target surface.
     var drawableBounds: IntRect { state.clip.bounds.intersection(target.bounds) }
 
-    /// Composites `shader` through the coverage of `produce` with `mode`.
-    func composite(_ produce: SpanSource, shader: Shader, mode: BlendMode) {
-        let width = drawableBounds.width
+    /// Composites `shader` through the coverage of `produce` with `mode`
+    /// into `dest`: the rows of `job`, with its rasterizer. Reads nothing of
+    /// the canvas, so that bands can run on several threads.
+    static func composite(_ produce: SpanSource, shader: Shader, mode: BlendMode, into dest: Destination,
+                          job: SpanJob) {
+        let width = dest.bounds.width
         guard width > 0 else { return }
-        let surface = target
+        let surface = dest.surface
         if mode == .clear {
-            clear(produce)
+            clear(produce, into: dest, job: job)
             return
         }
         if let word = shader.solidWord {
             if mode == .normal {
-                coverSpans(produce) { row in
+                coverSpans(produce, dest, job) { row in
                     for s in row {
                         let dst = surface.pointer(x: s.x, y: s.y)
                         if let coverage = s.coverage {
@@ -132,7 +209,7 @@ extension Canvas {
                 }
             } else {
                 withUnsafePointer(to: word) { source in
-                    coverSpans(produce) { row in
+                    coverSpans(produce, dest, job) { row in
                         for s in row {
                             BlendLoop.blend(mode, src: source, srcStep: 0,
                                             dst: Composite.words(surface.pointer(x: s.x, y: s.y), s.count),
@@ -150,7 +227,7 @@ extension Canvas {
             mask.deallocate()
         }
         let combined = mask + width
-        coverSpans(produce) { row in
+        coverSpans(produce, dest, job) { row in
             let y = row[0].y
             if mode == .normal, let (word, painted) = shader.rowConstant(y: y) {
                 // One color along the row: the solid paths (block fills).
@@ -191,10 +268,10 @@ extension Canvas {
         }
     }
 
-    /// Clears the target under the coverage of `produce`: `D (1 - k)`.
-    func clear(_ produce: SpanSource) {
-        let surface = target
-        coverSpans(produce) { row in
+    /// Clears the destination under the coverage of `produce`: `D (1 - k)`.
+    static func clear(_ produce: SpanSource, into dest: Destination, job: SpanJob) {
+        let surface = dest.surface
+        coverSpans(produce, dest, job) { row in
             for s in row {
                 let dst = surface.pointer(x: s.x, y: s.y)
                 if let coverage = s.coverage {
@@ -207,17 +284,18 @@ extension Canvas {
     }
 
     /// Calls `body` for the spans of `produce` within the clip and the
-    /// target, a row at a time (never an empty row).
-    func coverSpans(_ produce: SpanSource, _ body: SpanBody) {
-        let clip = state.clip
-        let bounds = drawableBounds
-        guard !bounds.isEmpty else { return }
+    /// destination, a row at a time (never an empty row).
+    static func coverSpans(_ produce: SpanSource, _ dest: Destination, _ job: SpanJob, _ body: SpanBody) {
+        let bounds = dest.bounds
+        guard !bounds.isEmpty, !job.clamp(bounds).isEmpty else { return }
         // Both closures only run during this call; the compiler wants that said.
         withoutActuallyEscaping(body) { body in
-            guard cancellation?.isArmed == true else { return deliver(produce, clip: clip, bounds: bounds, body) }
+            guard dest.cancellation?.isArmed == true else {
+                return deliver(produce, clip: dest.clip, bounds: bounds, job: job, body)
+            }
             // Past the deadline, the remaining spans are skipped (Cancellation).
-            var meter = Cancellation.Meter(cancellation)
-            deliver(produce, clip: clip, bounds: bounds) { row in
+            var meter = Cancellation.Meter(dest.cancellation)
+            deliver(produce, clip: dest.clip, bounds: bounds, job: job) { row in
                 var pixels = 0
                 for s in row { pixels += s.count }
                 if !meter.spend(pixels) { body(row) }
@@ -225,10 +303,11 @@ extension Canvas {
         }
     }
 
-    private func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect, _ body: @escaping SpanBody) {
+    private static func deliver(_ produce: SpanSource, clip: ClipRegion, bounds: IntRect, job: SpanJob,
+                                _ body: @escaping SpanBody) {
         switch clip {
         case .rect:
-            produce(bounds, body)
+            produce(job, bounds, body)
         case .mask(let mask):
             // A row's spans through the mask: coverage multiplied into
             // `scratch` (indexed by column, so the row's spans never share
@@ -240,7 +319,7 @@ extension Canvas {
                 scratch.deallocate()
                 out.deallocate()
             }
-            produce(bounds) { row in
+            produce(job, bounds) { row in
                 if 3 * row.count > outCapacity {
                     out.deallocate()
                     outCapacity = 3 * row.count

@@ -58,10 +58,10 @@ extension Canvas {
             x1 = max(x1, x + mask.width)
             y1 = max(y1, y + mask.height)
         }
-        guard !placed.isEmpty else { return SpanSource(bounds: .empty) { _, _ in } }
+        guard !placed.isEmpty else { return SpanSource(bounds: .empty) { _, _, _ in } }
         let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
-        return SpanSource(bounds: bounds) { area, emit in
-            Self.emitMasks(placed, bounds: bounds.intersection(area), emit)
+        return SpanSource(bounds: bounds) { job, area, emit in
+            Self.emitMasks(placed, bounds: bounds.intersection(job.clamp(area)), emit)
         }
     }
 

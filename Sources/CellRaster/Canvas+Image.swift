@@ -23,6 +23,6 @@ extension Canvas {
         guard deviceToImage.isFinite else { return }
         let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
                             needsMask: false)
-        draw(spans(ofRect: r), shader: shader)
+        draw(spans(ofRect: r), shader: shader, deferrable: false)
     }
 }

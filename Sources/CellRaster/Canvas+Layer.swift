@@ -42,7 +42,8 @@ extension Canvas {
     /// mask is applied once, at the end).
     public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil) {
         let bounds = drawableBounds
-        let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height))
+        let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height),
+                                 rows: bounds.y0)
         let record = LayerRecord(below: target, saveDepth: saveDepth,
                                  alpha: Swift.min(Swift.max(alpha.isNaN ? 1 : alpha, 0), 1) * state.alpha,
                                  blendMode: blendMode ?? state.blendMode, shadow: state.shadow)
@@ -93,17 +94,32 @@ extension Canvas {
     /// allocations).
     static let spareLayerBytes = 8 << 20
 
-    /// A transparent buffer for a layer: a spare of that size, cleared, or a new one.
-    private func layerBuffer(width: Int, height: Int) -> PixelBuffer {
+    /// A transparent buffer for a layer whose top row is device row `top`:
+    /// a spare of that size or a new one, cleared (while the canvas
+    /// records, the clearing is recorded too, to be done in bands).
+    private func layerBuffer(width: Int, height: Int, rows top: Int) -> PixelBuffer {
+        let b: PixelBuffer
         if let i = spareLayers.firstIndex(where: { $0.width == width && $0.height == height }) {
-            let b = spareLayers.remove(at: i)
-            b.data.update(repeating: 0, count: b.byteCount)
-            return b
+            b = spareLayers.remove(at: i)
+        } else if batch != nil {
+            b = PixelBuffer(unclearedWidth: width, height: height)
+        } else {
+            return PixelBuffer(width: width, height: height)
         }
-        return PixelBuffer(width: width, height: height)
+        let rowBytes = b.stride
+        perform(rows: IntRect(x0: 0, y0: top, x1: 1, y1: top + height)) { job in
+            let r = job.clamp(IntRect(x0: 0, y0: top, x1: 1, y1: top + height))
+            guard !r.isEmpty else { return }
+            (b.data + (r.y0 - top) * rowBytes).update(repeating: 0, count: r.height * rowBytes)
+        }
+        return b
     }
 
-    private func recycle(_ buffer: PixelBuffer) {
+    func recycle(_ buffer: PixelBuffer) {
+        if let batch, !batch.isEmpty {
+            batch.release(buffer) // recorded drawing may still use it
+            return
+        }
         var total = buffer.byteCount + spareLayers.reduce(0) { $0 + $1.byteCount }
         guard buffer.byteCount <= Self.spareLayerBytes else { return }
         while total > Self.spareLayerBytes, !spareLayers.isEmpty {
@@ -129,6 +145,7 @@ extension Canvas {
     /// are the same on every one of those rows (only vertical edges cross
     /// them): one row is drawn, the rest copied. Throws when no layer is open.
     public func repeatLayerRow(_ y: Int, over rows: Range<Int>) throws {
+        flush()
         let layer = try openLayerSurface()
         let b = layer.bounds
         guard y >= b.y0, y < b.y1 else { return }
@@ -142,6 +159,7 @@ extension Canvas {
     /// columns `columns` of it (clamped to the layer), the counterpart of
     /// `repeatLayerRow` for drawings crossed only by horizontal edges there.
     public func repeatLayerColumn(_ x: Int, over columns: Range<Int>) throws {
+        flush()
         let layer = try openLayerSurface()
         let b = layer.bounds
         guard x >= b.x0, x < b.x1 else { return }

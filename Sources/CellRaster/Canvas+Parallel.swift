@@ -10,14 +10,10 @@ import Glibc
 /// gives it.
 extension Canvas {
     /// The threads drawing may use: the CPUs this process may run on, at
-    /// most 8; the environment variable `CELLLUA_THREADS` (a whole number,
-    /// 1 to turn threads off) overrides it. Read once.
-    public static let availableThreads: Int = {
-        if let text = getenv("CELLLUA_THREADS").map({ String(cString: $0) }), let n = Int(text), n >= 1 {
-            return Swift.min(n, 64)
-        }
-        return Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
-    }()
+    /// most 8. Whoever embeds the engine chooses fewer per canvas
+    /// (`Canvas(..., parallelism:)`; the command line's `CELLLUA_THREADS`).
+    public static let availableThreads: Int =
+        Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
 
     /// Tells the drawing threads that drawing is about to start (a script
     /// is about to run), so that those asleep are awake when the first
@@ -44,6 +40,7 @@ extension Canvas {
     /// error (in piece order) is rethrown once all pieces have stopped;
     /// after an error, pieces not yet started are skipped.
     public func drawDisjoint(_ rects: [Rect], _ piece: (Int, Canvas) throws -> Void) throws {
+        flush() // the pieces draw at once, not recorded
         let workers = Swift.min(parallelism, rects.count)
         guard workers > 1, coverDisjointPixels(rects) else {
             for (i, rect) in rects.enumerated() {

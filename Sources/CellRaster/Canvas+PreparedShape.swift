@@ -57,9 +57,9 @@ extension Canvas {
     private func spans(of shape: PreparedShape, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         let sumFrom = self.sumFrom
-        return SpanSource(deviceBox: shape.deviceBox) { [rasterizer] bounds, emit in
-            rasterizer.fillSpanRows(shape.polygons, rule: rule, antialias: antialias, bounds: bounds,
-                                    sumFrom: sumFrom, emit)
+        return SpanSource(deviceBox: shape.deviceBox) { job, bounds, emit in
+            job.rasterizer.fillSpanRows(shape.polygons, rule: rule, antialias: antialias, bounds: bounds,
+                                        sumFrom: sumFrom, rows: job.rows, emit)
         }
     }
 }

@@ -57,6 +57,7 @@ extension Canvas {
     /// Composites `layer` at its place with the state's alpha, blend mode,
     /// shadow and clip.
     public func composite(_ layer: ReusableLayer) {
+        flush() // the rows are copied below, in order
         guard case .rect(let clip) = state.clip, state.alpha == 1, state.blendMode == .normal,
               state.shadow == nil, cancellation?.isArmed != true else {
             drawSurface(layer.surface)

@@ -9,9 +9,19 @@ public final class Canvas {
     public let height: Double
     /// Pixels per point.
     public let scale: Double
-    /// The canvas' own pixels (what is saved). While a transparency layer is
-    /// open, drawing goes to the layer's surface instead (`target`).
-    public let buffer: PixelBuffer
+    /// The canvas' own pixels (what is saved), with everything drawn so far
+    /// in them (reading it flushes the drawing recorded in `batch`). While a
+    /// transparency layer is open, drawing goes to the layer's surface
+    /// instead (`target`).
+    public var buffer: PixelBuffer {
+        flush()
+        return pixels
+    }
+    /// The pixels themselves, whatever is still recorded.
+    let pixels: PixelBuffer
+    /// Drawing recorded to be done in bands on the drawing threads (nil:
+    /// each operation draws at once, on the calling thread). See `DrawingBatch`.
+    var batch: DrawingBatch?
     /// Where drawing lands: the canvas, or the innermost open layer.
     var target: Surface
     /// Open transparency layers, innermost last.
@@ -27,9 +37,16 @@ public final class Canvas {
     let rasterizer: Rasterizer
     /// The deadline long operations watch (`--timeout`); nil: none.
     public var cancellation: Cancellation?
-    /// How many threads `drawDisjoint` may use (default
-    /// `Canvas.availableThreads`; 1 draws everything on the calling thread).
-    public var parallelism: Int
+    /// How many threads drawing may use (default `Canvas.availableThreads`;
+    /// 1 draws everything at once on the calling thread). With more, a
+    /// canvas of `batchedPixels` or more records its drawing and draws it
+    /// in bands on that many threads (`DrawingBatch`).
+    public var parallelism: Int {
+        didSet {
+            flush()
+            batch = Self.makeBatch(threads: parallelism, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        }
+    }
     /// What each thread of `drawDisjoint` keeps from one call to the next
     /// (its rasterizer's buffers, spare layers), one per thread.
     var pieceWorkers: [PieceWorker] = []
@@ -51,9 +68,10 @@ public final class Canvas {
         self.height = height
         self.scale = scale
         self.parallelism = Swift.max(1, parallelism)
-        buffer = PixelBuffer(width: pw, height: ph, filledWith: background?.premultiplied() ?? .clear,
+        pixels = PixelBuffer(width: pw, height: ph, filledWith: background?.premultiplied() ?? .clear,
                              threads: self.parallelism)
-        target = Surface(buffer: buffer, x0: 0, y0: 0)
+        target = Surface(buffer: pixels, x0: 0, y0: 0)
+        batch = Self.makeBatch(threads: self.parallelism, pixelWidth: pw, pixelHeight: ph)
         rasterizer = Rasterizer()
         reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
@@ -71,8 +89,8 @@ public final class Canvas {
         width = Double(pixelWidth) / scale
         height = Double(pixelHeight) / scale
         parallelism = parent.parallelism
-        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight, filledWith: .clear, threads: parallelism)
-        target = Surface(buffer: buffer, x0: 0, y0: 0)
+        pixels = PixelBuffer(width: pixelWidth, height: pixelHeight, filledWith: .clear, threads: parallelism)
+        target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = parent.rasterizer
         reusableLayers = parent.reusableLayers
         cancellation = parent.cancellation
@@ -90,7 +108,7 @@ public final class Canvas {
         width = parent.width
         height = parent.height
         scale = parent.scale
-        buffer = parent.buffer
+        pixels = parent.pixels
         target = parent.target
         state = parent.state
         cancellation = parent.cancellation
@@ -101,8 +119,34 @@ public final class Canvas {
         worker.spareLayers = []
     }
 
-    public var pixelWidth: Int { buffer.width }
-    public var pixelHeight: Int { buffer.height }
+    public var pixelWidth: Int { pixels.width }
+    public var pixelHeight: Int { pixels.height }
+    /// The bytes of the canvas' own pixels (without flushing).
+    public var pixelByteCount: Int { pixels.byteCount }
+
+    /// Canvases of at least this many pixels record their drawing and draw
+    /// it in bands on several threads (smaller ones draw at once: a band's
+    /// fixed costs would outweigh what threads save).
+    public static let batchedPixels = 128 * 128
+
+    static func makeBatch(threads: Int, pixelWidth: Int, pixelHeight: Int) -> DrawingBatch? {
+        threads > 1 && pixelWidth * pixelHeight >= batchedPixels ? DrawingBatch(threads: threads, height: pixelHeight) : nil
+    }
+
+    /// Draws everything recorded so far (`DrawingBatch`), in bands on the
+    /// drawing threads, and waits for it. Every read of the pixels does
+    /// this first; so does each operation that cannot be cut into bands.
+    public func flush() {
+        guard let batch, !batch.isEmpty else { return }
+        for spare in batch.run(main: rasterizer) { recycle(spare) }
+    }
+
+    /// Runs `op` on this canvas' rows `rows` now, or records it.
+    func perform(rows: IntRect, _ op: @escaping (SpanJob) -> Void) {
+        guard !rows.isEmpty else { return }
+        guard let batch else { return op(ownJob) }
+        if batch.record(rows: rows.y0..<rows.y1, op) { flush() }
+    }
     var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 
     /// How many `save`s are open.
@@ -179,13 +223,18 @@ public final class Canvas {
     /// mode, alpha or shadow; partly covered edge pixels keep the uncovered
     /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        clear(spans(ofRect: rect))
+        let produce = spans(ofRect: rect)
+        let dest = destination
+        var rows = dest.bounds
+        if let b = produce.bounds { rows = rows.intersection(b) }
+        perform(rows: rows) { job in Self.clear(produce, into: dest, job: job) }
     }
 
     /// Sets every pixel of the canvas to `color`, ignoring the state (for
     /// canvas backgrounds).
     public func fillAll(_ color: Color) {
-        buffer.fill(color.premultiplied())
+        flush()
+        pixels.fill(color.premultiplied())
     }
 
     /// The device-space path to paint: `path` through the CTM, or the current
@@ -236,6 +285,6 @@ public final class Canvas {
             throw CanvasError.outOfBounds(
                 "pixel (\(x), \(y)) is outside the canvas (0..\(pixelWidth - 1), 0..\(pixelHeight - 1))")
         }
-        return buffer.straight(x: x, y: y)
+        return buffer.straight(x: x, y: y) // (flushes)
     }
 }

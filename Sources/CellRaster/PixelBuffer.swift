@@ -22,6 +22,15 @@ public final class PixelBuffer {
         data.initialize(repeating: 0, count: width * height * 4)
     }
 
+    /// Allocates a buffer whose pixels the caller writes before anything
+    /// reads them (a layer cleared later, in bands: `Canvas.beginLayer`).
+    init(unclearedWidth width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
+        self.width = width
+        self.height = height
+        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+    }
+
     /// Allocates a buffer with every pixel `color`, written once (a canvas
     /// background: no zeroing first); a large one (`bandedBytes` or more)
     /// in bands on up to `threads` threads, as filling memory is bound by

@@ -40,6 +40,10 @@ public final class Rasterizer {
     /// left of it are only summed (`sumFrom`).
     private var window = 0
     private var stride = 0
+    /// The rows of the region (local) the current job accumulates and
+    /// emits (`fillSpanRows`' `rows`); the others are skipped.
+    private var rowLow = 0
+    private var rowHigh = 0
 
     public init() {
         accumulationCapacity = 0
@@ -93,8 +97,8 @@ public final class Rasterizer {
     /// `bounds` starts, so a drawing made in pieces clipped side by side
     /// gives exactly the pixels it gives whole.
     public func fillSpans(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
-                          sumFrom: Int? = nil, _ body: (Span) -> Void) {
-        fillSpanRows(polygons, rule: rule, antialias: antialias, bounds: bounds, sumFrom: sumFrom) { row in
+                          sumFrom: Int? = nil, rows: Range<Int>? = nil, _ body: (Span) -> Void) {
+        fillSpanRows(polygons, rule: rule, antialias: antialias, bounds: bounds, sumFrom: sumFrom, rows: rows) { row in
             for span in row { body(span) }
         }
     }
@@ -102,8 +106,15 @@ public final class Rasterizer {
     /// `fillSpans` a row at a time: `body` gets each row's spans together,
     /// left to right (valid only during the call). Compositors take them
     /// this way to pay their per-call costs once per row.
+    ///
+    /// `rows` (device rows; default all): only these rows are accumulated and
+    /// emitted. The job is laid out from `bounds` as without it, and every
+    /// row is computed from the same numbers, so a drawing split into bands
+    /// of rows, each rasterized on its own, gives exactly the pixels it gives
+    /// whole (Canvas draws in bands on several threads this way).
     public func fillSpanRows(_ polygons: [Polyline], rule: FillRule, antialias: Bool = true, bounds: IntRect,
-                             sumFrom: Int? = nil, _ body: (UnsafeBufferPointer<Span>) -> Void) {
+                             sumFrom: Int? = nil, rows: Range<Int>? = nil,
+                             _ body: (UnsafeBufferPointer<Span>) -> Void) {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.points.count > 1 {
@@ -121,6 +132,9 @@ public final class Rasterizer {
         if let sumFrom, sumFrom < bounds.x0 { limit.x0 = sumFrom }
         let area = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, limit: limit)
         guard !area.isEmpty, area.x1 > bounds.x0 else { return }
+        if let rows, rows.upperBound <= area.y0 || rows.lowerBound >= area.y1 { return }
+        rowLow = Swift.max(0, (rows?.lowerBound ?? area.y0) - area.y0)
+        rowHigh = Swift.min(area.height, (rows?.upperBound ?? area.y1) - area.y0)
         begin(area)
         window = Swift.max(0, bounds.x0 - area.x0)
         for poly in polygons where poly.points.count > 1 {
@@ -157,7 +171,9 @@ public final class Rasterizer {
     private func begin(_ area: IntRect) {
         region = area
         stride = area.width + 2
-        let needed = stride * area.height
+        // Buffers hold the job's rows only (rowLow..<rowHigh), indexed from rowLow.
+        let height = rowHigh - rowLow
+        let needed = stride * height
         if needed > accumulationCapacity {
             accumulation.deallocate()
             accumulationCapacity = max(needed, accumulationCapacity * 2)
@@ -166,22 +182,22 @@ public final class Rasterizer {
         }
         // (The buffer is all zeros: every sweep clears what its job wrote.)
         dirtyWordsPerRow = ((stride + 63) >> 6 + 63) >> 6
-        let words = dirtyWordsPerRow * area.height
+        let words = dirtyWordsPerRow * height
         if words > dirtyCapacity {
             dirty.deallocate()
             dirtyCapacity = max(words, dirtyCapacity * 2)
             dirty = .allocate(capacity: dirtyCapacity)
         }
         dirty.update(repeating: 0, count: words)
-        if area.height > rowCapacity {
+        if height > rowCapacity {
             rowStart.deallocate()
             rowEnd.deallocate()
-            rowCapacity = max(area.height, rowCapacity * 2)
+            rowCapacity = max(height, rowCapacity * 2)
             rowStart = .allocate(capacity: rowCapacity)
             rowEnd = .allocate(capacity: rowCapacity)
         }
-        rowStart.update(repeating: Int32.max, count: area.height)
-        rowEnd.update(repeating: -1, count: area.height)
+        rowStart.update(repeating: Int32.max, count: height)
+        rowEnd.update(repeating: -1, count: height)
         if stride > coverageCapacity {
             coverage.deallocate()
             coverageCapacity = max(stride, coverageCapacity * 2)
@@ -263,15 +279,16 @@ public final class Rasterizer {
     /// gets its share of the height in its first cell (what `accumulate`
     /// does for x = 0, without the per-row interpolation).
     private func accumulateLeft(yTop: Double, yBottom: Double, direction: Float) {
-        var j = Int(yTop.rounded(.down))
-        let jEnd = Int(yBottom.rounded(.up))
+        var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
+        let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
         while j < jEnd {
             let dy = min(yBottom, Double(j + 1)) - max(yTop, Double(j))
             if dy > 0 {
-                accumulation[j * stride] += Float(dy) * direction
-                rowStart[j] = 0
-                rowEnd[j] = max(rowEnd[j], 1)
-                dirty[j * dirtyWordsPerRow] |= 1
+                let k = j - rowLow
+                accumulation[k * stride] += Float(dy) * direction
+                rowStart[k] = 0
+                rowEnd[k] = max(rowEnd[k], 1)
+                dirty[k * dirtyWordsPerRow] |= 1
             }
             j += 1
         }
@@ -281,8 +298,8 @@ public final class Rasterizer {
     /// 0 <= yTop < yBottom <= height), row by row.
     private func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
         let pieceWidth = xBottom - xTop, pieceHeight = yBottom - yTop
-        var j = Int(yTop.rounded(.down))
-        let jEnd = Int(yBottom.rounded(.up))
+        var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
+        let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
         while j < jEnd {
             let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
             let dy = r1 - r0
@@ -293,7 +310,8 @@ public final class Rasterizer {
                 let limit = Double(region.width)
                 let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)
                 let d = Float(dy) * direction
-                let row = accumulation + j * stride
+                let k = j - rowLow
+                let row = accumulation + k * stride
                 let i0 = Int(xa.rounded(.down))
                 var last = i0
                 if xb - xa < 1e-9 {
@@ -319,9 +337,9 @@ public final class Rasterizer {
                     row[i1] += d * Float(1 - previous)
                     last = i1
                 }
-                rowStart[j] = min(rowStart[j], Int32(i0))
-                rowEnd[j] = max(rowEnd[j], Int32(last))
-                let bits = dirty + j * dirtyWordsPerRow
+                rowStart[k] = min(rowStart[k], Int32(i0))
+                rowEnd[k] = max(rowEnd[k], Int32(last))
+                let bits = dirty + k * dirtyWordsPerRow
                 var b = i0 >> 6
                 while b <= last >> 6 {
                     bits[b >> 6] |= 1 << UInt64(b & 63)
@@ -346,13 +364,14 @@ public final class Rasterizer {
             spans[count] = span
             count += 1
         }
-        for j in 0..<region.height {
+        for j in rowLow..<rowHigh {
             count = 0
-            let start = Int(rowStart[j])
+            let k = j - rowLow
+            let start = Int(rowStart[k])
             guard start != Int(Int32.max) else { continue }
             let y = region.y0 + j
-            let row = accumulation + j * stride
-            let end = min(Int(rowEnd[j]), width - 1)
+            let row = accumulation + k * stride
+            let end = min(Int(rowEnd[k]), width - 1)
             var sum: Float = 0
             var pending = -1 // first pixel of a per-pixel span not yet emitted
             func flush(_ upTo: Int) {
@@ -362,7 +381,7 @@ public final class Rasterizer {
                 }
                 pending = -1
             }
-            let bits = dirty + j * dirtyWordsPerRow
+            let bits = dirty + k * dirtyWordsPerRow
             /// The first non-zero cell after `from` (or end + 1). Clean blocks
             /// are jumped over; dirty ones are read eight cells at a time, as
             /// most of a dirty block is still zero (an edge touches a few

@@ -69,7 +69,7 @@ extension Canvas {
             paintMask.deallocate()
         }
         mask.initialize(repeating: 0, count: w * h)
-        produce.eachSpan(region) { s in
+        produce.eachSpan(ownJob, region) { s in
             let row = mask + (s.y - region.y0) * w + (s.x - region.x0)
             if let word = shader.solidWord {
                 let a = UInt8(word >> 24)
@@ -85,8 +85,8 @@ extension Canvas {
         }
         guard GaussianBlur.blur(mask, width: w, height: h, sigma: sigma, cancellation: cancellation) else { return }
         let landed = IntRect(x0: region.x0 + ox, y0: region.y0 + oy, x1: region.x1 + ox, y1: region.y1 + oy)
-        let blurred = SpanSource(bounds: landed) { bounds, emit in
-            let b = bounds.intersection(landed)
+        let blurred = SpanSource(bounds: landed) { job, bounds, emit in
+            let b = job.clamp(bounds).intersection(landed)
             guard !b.isEmpty else { return }
             for y in b.y0..<b.y1 {
                 let row = mask + (y - landed.y0) * w + (b.x0 - landed.x0)
@@ -100,6 +100,6 @@ extension Canvas {
             }
         }
         let color = Shader(kind: .solid(PixelBuffer.pack(shadow.color.premultiplied())), needsMask: false)
-        composite(blurred, shader: color, mode: state.blendMode)
+        Self.composite(blurred, shader: color, mode: state.blendMode, into: destination, job: ownJob)
     }
 }

@@ -101,6 +101,15 @@ struct Runner {
         }
     }
 
+    /// `CELLLUA_THREADS=N` (a whole number from 1): the threads each canvas
+    /// draws on, instead of all the cores the process may use.
+    static let threadsFromEnvironment: Int? = {
+        guard let text = getenv("CELLLUA_THREADS").map({ String(cString: $0) }), let n = Int(text), n >= 1 else {
+            return nil
+        }
+        return Swift.min(n, Canvas.availableThreads)
+    }()
+
     /// A fresh runtime with the command line's settings and `params`
     /// (the `-D` definitions by default); written paths go to `console`
     /// (printed at once when nil).
@@ -109,7 +118,7 @@ struct Runner {
     func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true,
                      drawingThreads: Int? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
-        settings.drawingThreads = drawingThreads
+        settings.drawingThreads = drawingThreads ?? Self.threadsFromEnvironment
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines

@@ -74,7 +74,10 @@ struct CellBench: ParsableCommand {
     }
 
     var selectedScenes: [Scene] {
-        let all = Scene.all.map { $0.name == "reference" ? Scene.reference(rows: rows ?? 20, scale: scale ?? 2) : $0 }
+        let all = Scene.all.map {
+            $0.name == "reference" ? Scene.reference(rows: rows ?? 20, scale: scale ?? 2)
+                : $0.name == "handdrawn" ? Scene.handdrawn(rows: rows ?? 20, scale: scale ?? 2) : $0
+        }
         return scene.isEmpty ? all : all.filter { scene.contains($0.name) }
     }
 
@@ -164,13 +167,15 @@ struct CellBench: ParsableCommand {
             return {
                 let runtime = LuaRuntime(options: options)
                 runtime.fileWritten = { _ in }
-                _ = try runtime.run(scriptAt: script)
+                // The pixels are read, as a user's run writes them: drawing
+                // a canvas records may otherwise never be done.
+                (try runtime.run(scriptAt: script) ?? runtime.lastCanvas)?.flush()
             }
         case .reused:
             let runtime = LuaRuntime(options: options)
             runtime.fileWritten = { _ in }
             return {
-                _ = try runtime.run(scriptAt: script)
+                (try runtime.run(scriptAt: script) ?? runtime.lastCanvas)?.flush()
                 try runtime.run(code: "collectgarbage()")
             }
         case .cairo:

@@ -52,8 +52,20 @@ struct Scene: Sendable {
         return scene
     }
 
+    /// The reference scene drawn by hand with the engine's primitives
+    /// (`scenes/handdrawn.lua`, no cell.ui), against cairo drawing the same
+    /// steps (ReferenceScene, which is written step for step as that script).
+    static func handdrawn(rows: Int = 20, scale: Double = 2) -> Scene {
+        var scene = reference(rows: rows, scale: scale)
+        scene = Scene(name: "handdrawn", width: scene.width, height: scene.height, scale: scale,
+                      summary: "the reference scene drawn with primitives only (paths, clips, gradients, layers, text)",
+                      drawsText: true, params: scene.params, rows: rows, drawCairo: scene.drawCairo)
+        return scene
+    }
+
     static let all: [Scene] = [
         reference(),
+        handdrawn(),
         Scene(name: "paths", width: PathsScene.width, height: PathsScene.height, scale: 2,
               summary: "500 translucent fills (polygons, ellipses, rounded rects, blobs; even-odd; a clip) + 300 strokes",
               drawCairo: PathsScene.draw),
