@@ -9,7 +9,7 @@ extension Canvas {
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
         // The mask covers no more than the clip in force (CullBox).
         let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance,
-                                                  cull: CullBox(Self.summed(clipArea, from: sumFrom).deviceRect))
+                                                  cull: CullBox(clipFlatteningBox.deviceRect))
         clip(toPolygons: polygons, rule: rule)
     }
 

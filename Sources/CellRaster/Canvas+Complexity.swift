@@ -19,8 +19,10 @@ extension Canvas {
     /// too.
     public func checkComplexity(of path: Path?) throws {
         let (source, transform) = path.map { ($0, state.ctm) } ?? (currentPath, .identity)
-        var boxes = [drawableBounds, clipArea]
-        if let shadow = state.shadow, let from = shadowSource(shadow) { boxes.append(from.region) }
+        // The boxes the painting flattens for, exactly: counting in a
+        // narrower one would undercount what is really flattened.
+        var boxes = [fillFlatteningBox, clipFlatteningBox]
+        if let shadow = state.shadow, let from = shadowSource(shadow) { boxes.append(flatteningBox(from.region)) }
         // Each box is flattened for separately (the shape, the clip mask, the
         // shadow's source): the largest count is the most memory held at once.
         var most = 0
@@ -34,6 +36,18 @@ extension Canvas {
                 "path too complex: flattening it would make \(most) points (limit \(Self.maxFlattenedPoints))")
         }
     }
+
+    /// The box a path is flattened for when coverage is wanted within
+    /// `bounds`: `bounds` widened leftwards to the surface's left edge, where
+    /// coverage is summed from (`sumFrom`); curves outside it become chords
+    /// (CullBox). Fills, clips, shadows and `checkComplexity` all use it.
+    func flatteningBox(_ bounds: IntRect) -> IntRect { Self.summed(bounds, from: sumFrom) }
+
+    /// What a fill or stroke flattens for: the drawable pixels, widened.
+    var fillFlatteningBox: IntRect { flatteningBox(drawableBounds) }
+
+    /// What a clip flattens for: the clip in force within the canvas, widened.
+    var clipFlatteningBox: IntRect { flatteningBox(clipArea) }
 
     /// Where coverage can matter for a painting call: the drawable bounds,
     /// and the pixels a shadow can come from (one box covering both).

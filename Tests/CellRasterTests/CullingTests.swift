@@ -239,6 +239,23 @@ typealias Transform = CellGeometry.AffineTransform
         try c.checkComplexity(of: p)
         try c.stroke(p)
     }
+
+    /// The check counts in the box the fill really flattens for: left of
+    /// the clip, up to the surface's left edge, where coverage is summed
+    /// from. Curves there whose control points reach far above and below
+    /// the canvas flatten to thousands of points each; a check counting only
+    /// within the clip saw chords and let the fill through.
+    @Test func complexityIsCountedWhereTheFillFlattens() throws {
+        var p = Path()
+        for i in 0..<1200 {
+            let y = Double(i % 90)
+            p.move(to: Point(10, y))
+            p.curve(control1: Point(40, 1e7), control2: Point(20, -1e7), to: Point(30, y))
+        }
+        let c = try Canvas(width: 120, height: 90, scale: 1, parallelism: 1)
+        c.clipRect(Rect(x: 60, y: 0, width: 60, height: 90))
+        #expect(throws: CanvasError.self) { try c.checkComplexity(of: p) }
+    }
 }
 
 extension IntRect {
