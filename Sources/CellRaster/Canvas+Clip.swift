@@ -44,14 +44,17 @@ extension Canvas {
             state.clip = .rect(r.intersection(rect))
         case .mask(let m):
             let bounds = m.bounds.intersection(rect)
-            let mask = ClipMask(area: bounds)
-            if !bounds.isEmpty {
-                for y in bounds.y0..<bounds.y1 {
+            let mask = ClipMask(unfilledArea: bounds)
+            // Filled where drawing is (recorded while the canvas records): the
+            // old mask's rows may themselves still be waiting to be filled.
+            perform(rows: bounds) { job in
+                let rows = job.clamp(bounds)
+                guard !rows.isEmpty else { return }
+                for y in rows.y0..<rows.y1 {
                     mask.pointer(x: bounds.x0, y: y).update(from: m.pointer(x: bounds.x0, y: y), count: bounds.width)
                 }
+                mask.findFullRuns(rows: rows.y0..<rows.y1)
             }
-            mask.bounds = bounds
-            mask.findFullRuns()
             state.clip = .mask(mask)
         }
     }
@@ -74,10 +77,18 @@ extension Canvas {
         area = minPX <= maxPX
             ? area.intersection(IntRect.covering(minX: minPX, minY: minPY, maxX: maxPX, maxY: maxPY, limit: area))
             : .empty
-        let mask = ClipMask(area: area)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        if !area.isEmpty {
-            rasterizer.fillSpans(polygons, rule: rule, antialias: state.antialias, bounds: area, sumFrom: sumFrom) { span in
+        // The mask's bounds are its area: the path's box within the old
+        // clip (where it is zero, drawing through it changes nothing). It
+        // is filled where drawing is: at once, or recorded and filled in
+        // bands with the drawing that uses it (`DrawingBatch`).
+        let mask = ClipMask(unfilledArea: area)
+        let antialias = state.antialias, sumFrom = self.sumFrom
+        perform(rows: area) { job in
+            let rows = job.clamp(area)
+            guard !rows.isEmpty else { return }
+            mask.pointer(x: area.x0, y: rows.y0).update(repeating: 0, count: rows.height * area.width)
+            job.rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: area, sumFrom: sumFrom,
+                                     rows: rows.y0..<rows.y1) { span in
                 let row = mask.pointer(x: span.x, y: span.y)
                 switch (previous, span.coverage) {
                 case (.rect, let coverage?):
@@ -95,15 +106,9 @@ extension Canvas {
                         for n in 0..<span.count { row[n] = multiply255(span.constant, old[n]) }
                     }
                 }
-                minX = Swift.min(minX, span.x)
-                maxX = Swift.max(maxX, span.x + span.count)
-                minY = Swift.min(minY, span.y)
-                maxY = Swift.max(maxY, span.y + 1)
             }
+            mask.findFullRuns(rows: rows.y0..<rows.y1)
         }
-        let bounds = maxX < 0 ? IntRect.empty : IntRect(x0: minX, y0: minY, x1: maxX, y1: maxY)
-        mask.bounds = bounds
-        mask.findFullRuns()
         state.clip = .mask(mask)
     }
 

@@ -59,7 +59,7 @@ public final class Canvas {
 
     /// A canvas of `width` x `height` points at `scale` pixels per point,
     /// transparent or all `background`, drawing on up to `parallelism`
-    /// threads (see `drawDisjoint`; the background is written that way too).
+    /// threads (`DrawingBatch`; the background is written that way too).
     /// Throws for non-positive, non-finite or over-limit sizes.
     public init(width: Double, height: Double, scale: Double, background: Color? = nil,
                 parallelism: Int = Canvas.availableThreads) throws {
@@ -68,13 +68,19 @@ public final class Canvas {
         self.height = height
         self.scale = scale
         self.parallelism = Swift.max(1, parallelism)
-        pixels = PixelBuffer(width: pw, height: ph, filledWith: background?.premultiplied() ?? .clear,
-                             threads: self.parallelism)
-        target = Surface(buffer: pixels, x0: 0, y0: 0)
         batch = Self.makeBatch(threads: self.parallelism, pixelWidth: pw, pixelHeight: ph)
+        let fill = background?.premultiplied() ?? .clear
+        if batch != nil {
+            // Filled in bands with the drawing, while the script goes on.
+            pixels = PixelBuffer(unclearedWidth: pw, height: ph)
+        } else {
+            pixels = PixelBuffer(width: pw, height: ph, filledWith: fill, threads: self.parallelism)
+        }
+        target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = Rasterizer()
         reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
+        if batch != nil { fillAll(fill) }
     }
 
     /// A canvas for one view's layer (`drawReusableLayer`): transparent
@@ -233,8 +239,16 @@ public final class Canvas {
     /// Sets every pixel of the canvas to `color`, ignoring the state (for
     /// canvas backgrounds).
     public func fillAll(_ color: Color) {
-        flush()
-        pixels.fill(color.premultiplied())
+        fillAll(color.premultiplied())
+    }
+
+    private func fillAll(_ color: PremultipliedColor) {
+        let pixels = self.pixels
+        perform(rows: fullRect) { job in
+            let rows = job.clamp(IntRect(x0: 0, y0: 0, x1: 1, y1: pixels.height))
+            guard !rows.isEmpty else { return }
+            pixels.fill(color, rows: rows.y0..<rows.y1)
+        }
     }
 
     /// The device-space path to paint: `path` through the CTM, or the current

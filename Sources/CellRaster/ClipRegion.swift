@@ -19,9 +19,9 @@ public enum ClipRegion {
 public final class ClipMask {
     /// The pixels the mask stores; everything outside is 0.
     public let area: IntRect
-    /// Where the mask is non-zero (within `area`); set by the creator once
-    /// it has filled the mask.
-    public internal(set) var bounds: IntRect
+    /// Where the mask may be non-zero: its area (drawing where it is zero
+    /// changes nothing).
+    public var bounds: IntRect { area }
     /// `area.width * area.height` bytes, row-major (at least one byte).
     let data: UnsafeMutablePointer<UInt8>
     /// Per row of `area`: the longest run of fully covered pixels, as device
@@ -31,19 +31,16 @@ public final class ClipMask {
     private var fullStart: UnsafeMutablePointer<Int32>
     private var fullEnd: UnsafeMutablePointer<Int32>
 
-    /// A zeroed mask over `area`; the creator fills it, sets `bounds`, then
-    /// calls `findFullRuns`.
-    init(area: IntRect) {
+    /// A mask over `area` whose creator fills every row, then calls
+    /// `findFullRuns` for it, before anything reads it (row by row, in
+    /// bands, when drawing is recorded).
+    init(unfilledArea area: IntRect) {
         self.area = area
-        bounds = area
         let n = Swift.max(1, area.width * area.height)
         data = .allocate(capacity: n)
-        data.initialize(repeating: 0, count: n)
         let rows = Swift.max(1, area.height)
         fullStart = .allocate(capacity: rows)
-        fullStart.initialize(repeating: 0, count: rows)
         fullEnd = .allocate(capacity: rows)
-        fullEnd.initialize(repeating: 0, count: rows)
     }
 
     deinit {
@@ -52,14 +49,13 @@ public final class ClipMask {
         fullEnd.deallocate()
     }
 
-    /// Records each row's longest run of 255s (eight bytes at a time through
-    /// the interior). Call once the mask is filled.
-    func findFullRuns() {
-        guard !bounds.isEmpty else { return }
+    /// Records the longest run of 255s of each row in `rows` (eight bytes
+    /// at a time through the interior). Call once those rows are filled.
+    func findFullRuns(rows: Range<Int>) {
         let all: UInt64 = ~0
-        for y in bounds.y0..<bounds.y1 {
-            let row = pointer(x: bounds.x0, y: y)
-            let width = bounds.width
+        let width = area.width
+        for y in Swift.max(rows.lowerBound, area.y0)..<Swift.max(Swift.min(rows.upperBound, area.y1), area.y0) {
+            let row = pointer(x: area.x0, y: y)
             var bestStart = 0, bestEnd = 0
             var i = 0
             while i < width {
@@ -72,8 +68,8 @@ public final class ClipMask {
                     bestEnd = i
                 }
             }
-            fullStart[y - area.y0] = Int32(bounds.x0 + bestStart)
-            fullEnd[y - area.y0] = Int32(bounds.x0 + bestEnd)
+            fullStart[y - area.y0] = Int32(area.x0 + bestStart)
+            fullEnd[y - area.y0] = Int32(area.x0 + bestEnd)
         }
     }
 

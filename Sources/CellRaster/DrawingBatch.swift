@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Drawing recorded now and done later, in bands of rows on several threads.
 ///
 /// A canvas with more than one drawing thread records each composite (a
@@ -11,6 +13,14 @@
 /// the same operations in the same order as drawing in order, and the
 /// rasterizer computes each row from the same numbers whichever band asks
 /// (`Rasterizer.fillSpanRows`' `rows`): the result is the same to the bit.
+///
+/// The threads do not wait for the flush: while the calling thread goes on
+/// recording, the commands recorded so far go to the helper threads as a
+/// chunk (`DrawingThreads.startDetached`), which draw its bands while the
+/// next chunk is recorded; one chunk is out at a time, and each is drawn
+/// whole before the next starts, so every band still sees the commands in
+/// order. The flush waits for the chunk that is out and draws the rest with
+/// every thread, the calling one included.
 ///
 /// What cannot be cut into bands (a shadow's blur, reading pixels, drawing
 /// a canvas onto another) flushes first and then draws in order; see
@@ -42,13 +52,71 @@ final class DrawingBatch {
         self.height = height
     }
 
-    var isEmpty: Bool { commands.isEmpty }
+    /// The ticket of the chunk out on the helper threads, if any.
+    private var inFlight: Int?
+
+    /// Commands the calling thread gathers before handing a chunk out (a
+    /// chunk's fixed costs: waking the threads, each band's layout).
+    static let minimumChunk = 4
+
+    /// Nothing recorded waits to be drawn, and no chunk is out.
+    var isEmpty: Bool { commands.isEmpty && inFlight == nil }
+
+    deinit {
+        // The threads are the chunk's until it ends: let it end.
+        if let inFlight { DrawingThreads.shared.wait(for: inFlight) }
+    }
 
     /// Records `run` for the device rows `rows`. Returns whether the batch
     /// is now full (the caller flushes).
     func record(rows: Range<Int>, _ run: @escaping Command) -> Bool {
         commands.append((rows, run))
+        if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { inFlight = nil }
+        if inFlight == nil && commands.count >= Self.minimumChunk && DrawingThreads.shared.isFree { handOut() }
         return commands.count >= Self.maxCommands
+    }
+
+    /// Hands the commands recorded so far to the helper threads, to be
+    /// drawn while more are recorded (when they are free).
+    private func handOut() {
+        let chunk = commands
+        // A new array, not the old one emptied: the threads read the old
+        // one, and may be the last to let it go.
+        commands = []
+        commands.reserveCapacity(chunk.count)
+        let (first, bands, band) = layout(chunk)
+        let next = Counter()
+        let tools = Self.helperRasterizers
+        let ticket = DrawingThreads.shared.startDetached(threads - 1) { slot in
+            while true {
+                let b = next.value.add(1, ordering: .relaxed).oldValue
+                guard b < bands else { return }
+                let rows = (first + b) * band..<(first + b + 1) * band
+                let job = Canvas.SpanJob(rasterizer: tools[slot - 1], rows: rows)
+                for c in chunk where c.rows.overlaps(rows) { c.run(job) }
+            }
+        }
+        guard let ticket else { // the threads are busy: drawn at the flush
+            commands = chunk
+            return
+        }
+        inFlight = ticket
+    }
+
+    /// The bands `chunk` reaches: the first band's index, how many, their height.
+    private func layout(_ chunk: [(rows: Range<Int>, run: Command)]) -> (first: Int, count: Int, height: Int) {
+        var top = Int.max, bottom = Int.min
+        for c in chunk {
+            top = Swift.min(top, c.rows.lowerBound)
+            bottom = Swift.max(bottom, c.rows.upperBound)
+        }
+        let band = bandHeight
+        let first = top.floorDiv(band), last = (bottom - 1).floorDiv(band)
+        return (first, last - first + 1, band)
+    }
+
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
     }
 
     func release(_ buffer: PixelBuffer) { released.append(buffer) }
@@ -64,18 +132,15 @@ final class DrawingBatch {
     /// Draws everything recorded, `main` rasterizing the bands the calling
     /// thread takes, and empties the batch. Returns the released buffers.
     func run(main: Rasterizer) -> [PixelBuffer] {
+        if let ticket = inFlight {
+            DrawingThreads.shared.wait(for: ticket)
+            inFlight = nil
+        }
         let commands = self.commands
-        self.commands.removeAll(keepingCapacity: true)
+        self.commands = []
         defer { released.removeAll() }
         guard !commands.isEmpty else { return released }
-        var top = Int.max, bottom = Int.min
-        for c in commands {
-            top = Swift.min(top, c.rows.lowerBound)
-            bottom = Swift.max(bottom, c.rows.upperBound)
-        }
-        let band = bandHeight
-        let first = top.floorDiv(band), last = (bottom - 1).floorDiv(band)
-        let bands = last - first + 1
+        let (first, bands, band) = layout(commands)
         let tools = [main] + Self.helperRasterizers
         DrawingThreads.shared.forEach(bands, threads: threads) { b, slot in
             let rows = (first + b) * band..<(first + b + 1) * band

@@ -25,8 +25,14 @@ final class DrawingThreads: @unchecked Sendable {
     private let generation = Atomic<Int>(0)
     /// Threads still working on the current job.
     private let running = Atomic<Int>(0)
-    /// One job at a time (canvases on several threads may ask at once).
-    private let owner = Lock()
+    /// One job at a time (canvases on several threads may ask at once):
+    /// true while a job has the threads.
+    private let owner = Atomic<Bool>(false)
+    /// Whether the current job is detached (`startDetached`): its last
+    /// thread to finish gives the threads back. Written with `job`.
+    private var detached = false
+    /// The generation of the last detached job that finished.
+    private let finished = Atomic<Int>(0)
     /// The current job and how many threads take part (slots 1...helpers),
     /// written before `generation` is bumped and read after it changes.
     private var job: ((Int) -> Void)?
@@ -103,13 +109,14 @@ final class DrawingThreads: @unchecked Sendable {
     /// another caller's job is running, and returns when all have returned.
     private func run(_ n: Int, _ body: (Int) -> Void) {
         let helpers = Swift.min(n - 1, count)
-        guard helpers > 0, owner.tryLock() else {
+        guard helpers > 0, take() else {
             body(0)
             return
         }
-        defer { owner.unlock() }
+        defer { owner.store(false, ordering: .releasing) }
         withoutActuallyEscaping(body) { body in
             job = body
+            detached = false
             self.helpers = helpers
             running.store(helpers, ordering: .relaxed)
             generation.add(1, ordering: .releasing)
@@ -122,16 +129,67 @@ final class DrawingThreads: @unchecked Sendable {
         }
     }
 
+    private func take() -> Bool {
+        owner.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    }
+
+    /// Starts `body(1)` ... `body(k)` on k = min(n, count) of the threads
+    /// and returns at once, without waiting: the caller goes on with other
+    /// work (recording more drawing) while they run. Returns the job's
+    /// ticket for `isFinished`, or nil when no thread is free (another job
+    /// runs, or there are none); then nothing was started. The threads are
+    /// the job's until its last one returns: other jobs meanwhile run on
+    /// their caller's thread alone.
+    func startDetached(_ n: Int, _ body: @escaping (Int) -> Void) -> Int? {
+        let helpers = Swift.min(n, count)
+        guard helpers > 0, take() else { return nil }
+        job = body
+        detached = true
+        self.helpers = helpers
+        running.store(helpers, ordering: .relaxed)
+        let ticket = generation.add(1, ordering: .releasing).newValue
+        pthread_mutex_lock(mutex)
+        if sleeping > 0 { pthread_cond_broadcast(wake) }
+        pthread_mutex_unlock(mutex)
+        return ticket
+    }
+
+    /// Whether no job has the threads now (a hint: another caller may take them first).
+    var isFree: Bool { count > 0 && !owner.load(ordering: .relaxed) }
+
+    /// Whether the detached job `ticket` has finished (every thread of it
+    /// returned, and the threads are free again).
+    func isFinished(_ ticket: Int) -> Bool {
+        finished.load(ordering: .acquiring) >= ticket
+    }
+
+    /// Waits (spinning: detached jobs are short) for the detached job `ticket`.
+    func wait(for ticket: Int) {
+        while !isFinished(ticket) {}
+    }
+
     private func work(slot: Int) {
         var seen = 0
         while true {
             seen = nextJob(after: seen)
             guard slot <= helpers else { continue }
+            let isDetached = detached // read before the job can end and another begin
             do {
                 let body = job!
                 body(slot)
             }
-            running.subtract(1, ordering: .releasing)
+            if running.subtract(1, ordering: .acquiringAndReleasing).oldValue == 1 && isDetached {
+                job = nil
+                owner.store(false, ordering: .releasing)
+                // `finished` only grows (a later job may have finished first).
+                var known = finished.load(ordering: .relaxed)
+                while known < seen {
+                    let (exchanged, original) = finished.compareExchange(
+                        expected: known, desired: seen, ordering: .releasing)
+                    if exchanged { break }
+                    known = original
+                }
+            }
         }
     }
 

@@ -153,9 +153,16 @@ public final class PixelBuffer {
 
     /// Fills every pixel with one premultiplied value (no blending).
     public func fill(_ color: PremultipliedColor) {
+        fill(color, rows: 0..<height)
+    }
+
+    /// Sets every pixel of rows `rows` (clamped to the buffer) to `color`.
+    func fill(_ color: PremultipliedColor, rows: Range<Int>) {
+        let lo = Swift.max(0, rows.lowerBound), hi = Swift.min(height, rows.upperBound)
+        guard lo < hi else { return }
         let word = Self.pack(color)
         data.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
-            words.update(repeating: word, count: width * height)
+            (words + lo * width).update(repeating: word, count: (hi - lo) * width)
         }
     }
 
