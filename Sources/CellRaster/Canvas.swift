@@ -35,6 +35,10 @@ public final class Canvas {
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
     let rasterizer: Rasterizer
+    /// Whether this canvas hands its rasterizer back to `ScratchPool` when
+    /// it goes (a canvas of its own, not a piece or a view sharing its
+    /// parent's).
+    private var ownsRasterizer = false
     /// The deadline long operations watch (`--timeout`); nil: none.
     public var cancellation: Cancellation?
     /// How many threads drawing may use (default `Canvas.availableThreads`;
@@ -77,7 +81,8 @@ public final class Canvas {
             pixels = PixelBuffer(width: pw, height: ph, filledWith: fill, threads: self.parallelism)
         }
         target = Surface(buffer: pixels, x0: 0, y0: 0)
-        rasterizer = Rasterizer()
+        rasterizer = ScratchPool.takeRasterizer()
+        ownsRasterizer = true
         reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
         if batch != nil { fillAll(fill) }
@@ -123,6 +128,11 @@ public final class Canvas {
         reusableLayers = parent.reusableLayers
         spareLayers = worker.spareLayers
         worker.spareLayers = []
+    }
+
+    deinit {
+        batch?.waitForChunk() // nothing may still draw with what goes back
+        if ownsRasterizer { ScratchPool.giveBack(rasterizer) }
     }
 
     public var pixelWidth: Int { pixels.width }

@@ -64,7 +64,15 @@ final class DrawingBatch {
 
     deinit {
         // The threads are the chunk's until it ends: let it end.
-        if let inFlight { DrawingThreads.shared.wait(for: inFlight) }
+        waitForChunk()
+    }
+
+    /// Waits for the chunk out on the helper threads, if any, to be drawn.
+    func waitForChunk() {
+        if let ticket = inFlight {
+            DrawingThreads.shared.wait(for: ticket)
+            inFlight = nil
+        }
     }
 
     /// Records `run` for the device rows `rows`. Returns whether the batch
@@ -132,10 +140,7 @@ final class DrawingBatch {
     /// Draws everything recorded, `main` rasterizing the bands the calling
     /// thread takes, and empties the batch. Returns the released buffers.
     func run(main: Rasterizer) -> [PixelBuffer] {
-        if let ticket = inFlight {
-            DrawingThreads.shared.wait(for: ticket)
-            inFlight = nil
-        }
+        waitForChunk()
         let commands = self.commands
         self.commands = []
         defer { released.removeAll() }
