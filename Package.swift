@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "CellRaster", targets: ["CellRaster"]),
         .library(name: "CellImage", targets: ["CellImage"]),
         .library(name: "CellText", targets: ["CellText"]),
+        // The table kit: a Swift program renders tables with it, no Lua needed.
+        .library(name: "CellKit", targets: ["CellKit"]),
         .library(name: "CellLua", targets: ["CellLua"]),
     ],
     dependencies: [
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // The table kit: the seeds' components and grouped-table layout, on
         // the engine API (no Lua).
-        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster"]),
+        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster", "CellText"]),
         .target(
             name: "CellLua",
             dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit"]
@@ -79,7 +81,7 @@ let package = Package(
         // the table's layout, stretchers and hit testing as plain geometry.
         .testTarget(
             name: "CellKitTests",
-            dependencies: ["CellKit", "CellRaster", "CellGeometry", "CellTestSupport", "CairoOracle"]
+            dependencies: ["CellKit", "CellRaster", "CellGeometry", "CellText", "CellTestSupport", "CairoOracle"]
         ),
         .testTarget(
             name: "CellImageTests",

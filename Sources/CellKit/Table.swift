@@ -14,7 +14,7 @@ public final class Table {
     /// (tests compare that with the default, which skips those layers).
     public var alwaysLayerCells = false
 
-    public init(_ spec: TableSpec, text: KitText?) throws {
+    public init(_ spec: TableSpec, text: KitText? = CellTextKit()) throws {
         self.spec = spec
         self.text = text
         backgrounds = CellBackgrounds(spec)

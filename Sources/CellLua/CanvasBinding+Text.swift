@@ -57,38 +57,6 @@ extension CanvasBinding {
     }
 }
 
-extension Canvas {
-    /// Draws a layout's glyphs as one shape (`fillGlyphs`): `color` (if
-    /// given, else the fill paint) and the layout's clip apply to this fill
-    /// only. Used by the text methods and by the table kit's text (`CellTextKit`).
-    func fillText(_ layout: TextLayout, color: Color?) {
-        guard !layout.lines.isEmpty else { return }
-        let glyphs = layout.placedGlyphs(visible: textCullingRect)
-        guard !glyphs.isEmpty else { return }
-        save()
-        if let color { setFillColor(color) }
-        if let clip = layout.clip { clipRect(clip) }
-        fillGlyphs(glyphs)
-        try? restore()
-    }
-
-    /// Glyphs outside this user-space rectangle are not drawn: the clip's
-    /// bounds, grown by the reach of the shadow in force (its offset plus
-    /// twice its blur: the blur's sigma is half of it) and a pixel, so text
-    /// whose shadow falls into the clip still casts it. nil when the
-    /// transform cannot be inverted (then nothing is culled).
-    var textCullingRect: Rect? {
-        guard let inverse = state.ctm.inverted else { return nil }
-        let b = state.clip.bounds
-        var margin = 1.0
-        if let shadow = state.shadow {
-            margin += (abs(shadow.dx) + abs(shadow.dy) + 2 * shadow.blur) * scale
-        }
-        return inverse.apply(Rect(x: Double(b.x0) - margin, y: Double(b.y0) - margin,
-                                  width: Double(b.width) + 2 * margin, height: Double(b.height) + 2 * margin))
-    }
-}
-
 /// The options of the text calls, as read from their table.
 struct TextOptions {
     var font: Font?

@@ -1,6 +1,6 @@
 import CellGeometry
 @testable import CellKit
-@testable import CellLua
+
 import CellRaster
 import CellTestSupport
 import Testing

@@ -1,42 +1,44 @@
 import CellGeometry
-import CellKit
 import CellRaster
 import CellText
 
-/// The table kit's text (`KitText`) set with CellText, so that tables draw
-/// their labels, details, badges, section titles and footers with the same
-/// fonts, shaping and layout as `c:text_in_rect`.
-struct CellTextKit: KitText {
+/// The kit's text (`KitText`) set with CellText: tables draw their labels,
+/// details, badges, section titles and footers with the same fonts,
+/// shaping and layout as the canvas' own text calls. The default text of a
+/// `Table`; a Swift program needs nothing else to render one.
+public struct CellTextKit: KitText {
+    public init() {}
+
     /// Fonts the kit asked for, made once per process: a table asks for the
     /// same few fonts for every row.
     private static let fonts = Locked<[KitFont: Font]>([:])
 
-    func font(_ kitFont: KitFont) throws -> Font {
+    public func font(_ kitFont: KitFont) throws -> Font {
         if let font = Self.fonts.withLock({ $0[kitFont] }) { return font }
         let font = try Font(named: kitFont.name, size: kitFont.size)
         Self.fonts.withLock { $0[kitFont] = font }
         return font
     }
 
-    func measure(_ text: String, font: KitFont) throws -> (width: Double, height: Double) {
+    public func measure(_ text: String, font: KitFont) throws -> (width: Double, height: Double) {
         try self.font(font).measure(text)
     }
 
-    func draw(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
+    public func draw(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
               canvas: Canvas) throws {
         let layout = TextLayout(text: text, font: try self.font(font), in: rect,
                                 align: alignment.textAlignment, truncation: .tail)
         canvas.fillText(layout, color: color)
     }
 
-    func lineCount(_ text: String, width: Double, font: KitFont) throws -> Int {
+    public func lineCount(_ text: String, width: Double, font: KitFont) throws -> Int {
         let f = try self.font(font)
         // Tall enough for one character per line: nothing is dropped.
         let height = Double(text.count + 1) * f.lineHeight
         return TextLayout(text: text, font: f, in: Rect(x: 0, y: 0, width: width, height: height), wrap: true).lines.count
     }
 
-    func drawWrapped(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
+    public func drawWrapped(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
                      canvas: Canvas) throws {
         let layout = TextLayout(text: text, font: try self.font(font), in: rect,
                                 align: alignment.textAlignment, truncation: .tail, wrap: true)
