@@ -57,7 +57,30 @@ public final class FontCatalog: @unchecked Sendable {
     /// installed fonts), loaded on the first name the resolution cache does not
     /// know, once per process.
     public static let system = FontCatalog(loadConfig: { FcInitLoadConfigAndFonts() },
-                                           persistent: FontResolutionCache.standard())
+                                           persistent: persistentCache.withLock { $0.cache })
+
+    /// Where the system catalog remembers its answers across runs.
+    public enum PersistentCache: Sendable {
+        /// The user's cache folder: `$XDG_CACHE_HOME/celllua/`, else `~/.cache/celllua/`.
+        case standard
+        /// `fonts-v1.txt` in this folder.
+        case folder(String)
+        /// Nothing remembered: fontconfig answers every run.
+        case off
+
+        var cache: FontResolutionCache? {
+            switch self {
+            case .standard: return FontResolutionCache.standard()
+            case .folder(let folder): return FontResolutionCache.standard(folder: folder)
+            case .off: return nil
+            }
+        }
+    }
+
+    /// Set by whoever embeds the engine before the first font is looked up
+    /// (the command line does, from `CELLLUA_CACHE_DIR` and
+    /// `CELLLUA_FONT_CACHE`); later changes do not apply. Default `.standard`.
+    public static let persistentCache = Locked<PersistentCache>(.standard)
 
     /// The system's configuration with answers remembered in `persistent`
     /// (nil: none), for tests; `system` is the one to use.

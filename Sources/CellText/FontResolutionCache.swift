@@ -22,8 +22,8 @@ import Glibc
 /// Only successful lookups are kept: a name that fails is looked up by
 /// fontconfig every time (its message names the closest font).
 ///
-/// Where: `$CELLLUA_CACHE_DIR/fonts-v1.txt`, else `$XDG_CACHE_HOME/celllua/`,
-/// else `~/.cache/celllua/`. `CELLLUA_FONT_CACHE=0` turns it off. Failing to
+/// Where: the folder the embedder chose (`FontCatalog.persistentCache`),
+/// else `$XDG_CACHE_HOME/celllua/`, else `~/.cache/celllua/`. Failing to
 /// read or write it is never an error: it is only a shortcut.
 final class FontResolutionCache: @unchecked Sendable {
     /// The cache file.
@@ -40,21 +40,22 @@ final class FontResolutionCache: @unchecked Sendable {
         self.path = path
     }
 
-    /// The cache of the current user and environment, or nil when turned off
-    /// or when no folder for it is known.
-    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FontResolutionCache? {
-        if environment["CELLLUA_FONT_CACHE"] == "0" { return nil }
-        let folder: String
-        if let dir = environment["CELLLUA_CACHE_DIR"], !dir.isEmpty {
-            folder = dir
+    /// The cache in `folder` (as `fonts-v1.txt`), or by default that of the
+    /// current user: `$XDG_CACHE_HOME/celllua/`, else `~/.cache/celllua/`;
+    /// nil when no folder for it is known.
+    static func standard(folder: String? = nil,
+                         environment: [String: String] = ProcessInfo.processInfo.environment) -> FontResolutionCache? {
+        let dir: String
+        if let folder, !folder.isEmpty {
+            dir = folder
         } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            folder = xdg + "/celllua"
+            dir = xdg + "/celllua"
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.cache/celllua"
+            dir = home + "/.cache/celllua"
         } else {
             return nil
         }
-        return FontResolutionCache(path: folder + "/fonts-v1.txt")
+        return FontResolutionCache(path: dir + "/fonts-v1.txt")
     }
 
     /// What the environment contributes to fontconfig's answers.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLua
+import CellText
 import FoundationEssentials
 import Glibc
 
@@ -7,11 +8,28 @@ import Glibc
 /// (0 success, 1 the script failed, 2 bad usage or unreadable input).
 @main
 enum Main {
+    /// The font cache's place from the environment, before any font is
+    /// looked up: `CELLLUA_FONT_CACHE=0` turns it off, `CELLLUA_CACHE_DIR`
+    /// moves it (default: the user's cache folder).
+    static func configureFontCache() {
+        let environment = ProcessInfo.processInfo.environment
+        let setting: FontCatalog.PersistentCache
+        if environment["CELLLUA_FONT_CACHE"] == "0" {
+            setting = .off
+        } else if let dir = environment["CELLLUA_CACHE_DIR"], !dir.isEmpty {
+            setting = .folder(dir)
+        } else {
+            setting = .standard
+        }
+        FontCatalog.persistentCache.withLock { $0 = setting }
+    }
+
     static func main() {
         // A file size limit (ulimit -f) would kill the process in the middle
         // of a write, leaving a temporary file; ignored, the write fails with
         // EFBIG instead and AtomicFile reports it and cleans up.
         signal(SIGXFSZ, SIG_IGN)
+        configureFontCache()
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(splittingJoinedDefines(Array(CommandLine.arguments.dropFirst())))

@@ -70,11 +70,12 @@ import Testing
     }
 
     @Test func whereItLives() {
-        #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d", "CELLLUA_FONT_CACHE": "0"]) == nil)
+        #expect(FontCatalog.PersistentCache.off.cache == nil)
         #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d"])?.path == "/home/d/.cache/celllua/fonts-v1.txt")
         #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d", "XDG_CACHE_HOME": "/c"])?.path
                 == "/c/celllua/fonts-v1.txt")
-        #expect(FontResolutionCache.standard(environment: ["CELLLUA_CACHE_DIR": "/tmp/q"])?.path == "/tmp/q/fonts-v1.txt")
+        #expect(FontResolutionCache.standard(folder: "/tmp/q", environment: ["HOME": "/home/d"])?.path
+                == "/tmp/q/fonts-v1.txt")
         #expect(FontResolutionCache.standard(environment: [:]) == nil)
         // The environment that steers fontconfig is part of the key.
         #expect(FontResolutionCache.environmentKey(["LANG": "ja_JP.UTF-8"]) != FontResolutionCache.environmentKey(["LANG": "C"]))
