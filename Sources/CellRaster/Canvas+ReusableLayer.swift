@@ -57,7 +57,6 @@ extension Canvas {
     /// Composites `layer` at its place with the state's alpha, blend mode,
     /// shadow and clip.
     public func composite(_ layer: ReusableLayer) {
-        flush() // the rows are copied below, in order
         guard case .rect(let clip) = state.clip, state.alpha == 1, state.blendMode == .normal,
               state.shadow == nil, cancellation?.isArmed != true else {
             drawSurface(layer.surface)
@@ -66,22 +65,27 @@ extension Canvas {
         // The common case, row by row without the span machinery: each
         // row's opaque run copied, the rest composited source-over (the
         // same bytes the spans would give: an opaque source is itself).
-        let surface = layer.surface, pixels = layer.pixels
+        // Recorded like any drawing (the layer's pixels never change once
+        // drawn), so it runs in bands with the rest.
+        let surface = layer.surface, pixels = layer.pixels, target = self.target
         let area = clip.intersection(target.bounds).intersection(surface.bounds)
-        guard !area.isEmpty else { return }
-        for y in area.y0..<area.y1 {
-            let run = pixels.opaqueRun(row: y - surface.y0)
-            let a = Swift.min(Swift.max(run.start + surface.x0, area.x0), area.x1)
-            let b = Swift.max(Swift.min(run.end + surface.x0, area.x1), a)
-            func over(_ x0: Int, _ x1: Int) {
-                guard x0 < x1 else { return }
-                let from = UnsafeRawPointer(surface.pointer(x: x0, y: y)).assumingMemoryBound(to: UInt32.self)
-                Composite.sourceOver(from, dst: target.pointer(x: x0, y: y), coverage: nil, constant: 255,
-                                     count: x1 - x0)
+        perform(rows: area) { job in
+            let rows = job.clamp(area)
+            guard !rows.isEmpty else { return }
+            for y in rows.y0..<rows.y1 {
+                let run = pixels.opaqueRun(row: y - surface.y0)
+                let a = Swift.min(Swift.max(run.start + surface.x0, area.x0), area.x1)
+                let b = Swift.max(Swift.min(run.end + surface.x0, area.x1), a)
+                func over(_ x0: Int, _ x1: Int) {
+                    guard x0 < x1 else { return }
+                    let from = UnsafeRawPointer(surface.pointer(x: x0, y: y)).assumingMemoryBound(to: UInt32.self)
+                    Composite.sourceOver(from, dst: target.pointer(x: x0, y: y), coverage: nil, constant: 255,
+                                         count: x1 - x0)
+                }
+                over(area.x0, a)
+                if a < b { target.pointer(x: a, y: y).update(from: surface.pointer(x: a, y: y), count: (b - a) * 4) }
+                over(b, area.x1)
             }
-            over(area.x0, a)
-            if a < b { target.pointer(x: a, y: y).update(from: surface.pointer(x: a, y: y), count: (b - a) * 4) }
-            over(b, area.x1)
         }
     }
 
