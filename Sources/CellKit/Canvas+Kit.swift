@@ -17,12 +17,9 @@ extension Canvas {
     /// then saves) when it returns or throws, as `c:with` does in Lua: the
     /// kit's own saves and layers around it then end where they began.
     func isolating(_ body: () throws -> Void) rethrows {
-        let depth = saveDepth, layers = openLayerCount
+        let mark = stateMark
         save()
-        defer {
-            while openLayerCount > layers, (try? endLayer(unwinding: true)) != nil {}
-            while saveDepth > depth, (try? restore()) != nil {}
-        }
+        defer { try? unwind(to: mark) }
         try body()
     }
 
@@ -41,10 +38,7 @@ extension Canvas {
     /// that its clip is a plain rectangle with no partly covered edge pixel;
     /// else nil.
     func userRect(exactlyCovering rect: Rect) -> Rect? {
-        let m = state.ctm
-        guard m.isRectilinear else { return nil }
-        let d = m.apply(rect)
-        return [d.minX, d.minY, d.maxX, d.maxY].allSatisfy { $0.isFinite && $0 == $0.rounded() } ? rect : nil
+        devicePixels(exactlyCovering: rect) != nil ? rect : nil
     }
 
     /// Device pixels per user unit in the transform's shorter direction: a

@@ -18,7 +18,9 @@ extension CanvasBinding {
 
     static let endLayer: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            try finishLayer(lua, canvas, unwinding: false)
+            let before = canvas.layerBytes
+            try canvas.endLayer()
+            LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
         }
     }
 
@@ -30,7 +32,7 @@ extension CanvasBinding {
             let canvas = try lua.canvas(1)
             guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
             let (alpha, blend) = try lua.layerOptions(3)
-            let depth = canvas.openLayerCount
+            let mark = canvas.stateMark
             try begin(lua, canvas, alpha: alpha, blend: blend)
             cl_pushkeeptraceback(lua.L)
             let handler = lua.top
@@ -39,7 +41,7 @@ extension CanvasBinding {
             let status = cl_pcall(lua.L, 1, cl_multret(), handler)
             // Like `with`: whatever fn left open inside (layers, saves) is
             // closed with it.
-            while canvas.openLayerCount > depth { try finishLayer(lua, canvas, unwinding: true) }
+            try unwind(lua, canvas, to: mark)
             if status != LUA_OK { return hostError } // the error value is on top
             return lua.top - handler
         }
@@ -50,14 +52,11 @@ extension CanvasBinding {
         canvas.beginLayer(alpha: alpha, blendMode: blend)
     }
 
-    static func finishLayer(_ lua: Lua, _ canvas: Canvas, unwinding: Bool) throws {
-        let before = canvas.layerBytes
-        do {
-            try canvas.endLayer(unwinding: unwinding)
-        } catch {
-            throw LuaError.message("\(error)")
-        }
-        LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
+    /// `Canvas.unwind`, the memory of each layer it ends given back to
+    /// `--max-memory`'s count.
+    static func unwind(_ lua: Lua, _ canvas: Canvas, to mark: Canvas.StateMark) throws {
+        let runtime = LuaRuntime.current(lua.L)
+        try canvas.unwind(to: mark) { runtime.release(bytes: $0) }
     }
 }
 

@@ -94,13 +94,9 @@ enum CanvasBinding {
 
     static let restore: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            do {
-                try canvas.restore()
-            } catch {
-                // "restore without a matching save", or the restore would
-                // cross a begin_layer (end_layer first).
-                throw LuaError.message("\(error)")
-            }
+            // Fails with "restore without a matching save", or when the
+            // restore would cross a begin_layer (end_layer first).
+            try canvas.restore()
         }
     }
 
@@ -110,8 +106,7 @@ enum CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
-            let depth = canvas.saveDepth
-            let layers = canvas.openLayerCount
+            let mark = canvas.stateMark
             canvas.save()
             // The handler keeps the traceback of where fn failed, so the
             // re-raised error still points into fn, not at this call.
@@ -120,9 +115,8 @@ enum CanvasBinding {
             lua_pushvalue(lua.L, 2)
             lua_pushvalue(lua.L, 1)
             let status = cl_pcall(lua.L, 1, cl_multret(), handler)
-            // Layers fn began and left open end first (restore cannot cross them).
-            while canvas.openLayerCount > layers { try finishLayer(lua, canvas, unwinding: true) }
-            while canvas.saveDepth > depth { try canvas.restore() }
+            // Whatever fn left open (layers, then saves) closes with it.
+            try unwind(lua, canvas, to: mark)
             if status != LUA_OK { return hostError } // the error value is on top
             return lua.top - handler
         }
@@ -133,12 +127,7 @@ enum CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             let x = try lua.integer(2), y = try lua.integer(3)
-            let p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
-            do {
-                p = try canvas.pixel(x: x, y: y)
-            } catch {
-                throw LuaError.message("\(error)")
-            }
+            let p = try canvas.pixel(x: x, y: y)
             lua.push(Int(p.r))
             lua.push(Int(p.g))
             lua.push(Int(p.b))

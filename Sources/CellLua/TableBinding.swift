@@ -36,13 +36,13 @@ final class LuaCallbacks {
     func call(_ slot: lua_Integer, on target: Canvas, width: Double, height: Double) throws {
         guard let lua else { return }
         let L = lua.L
-        let layers = target.openLayerCount
+        let mark = target.stateMark
         lua_rawgeti(L, functions, slot)
         lua_pushvalue(L, canvas)
         lua.push(width)
         lua.push(height)
         let status = cl_pcall(L, 3, 0, handler)
-        while target.openLayerCount > layers { try CanvasBinding.finishLayer(lua, target, unwinding: true) }
+        try CanvasBinding.unwind(lua, target, to: mark)
         if status != LUA_OK {
             throw Failed(ref: luaL_ref(L, cl_registryindex()))
         }
@@ -74,12 +74,7 @@ enum TableBinding {
             let callbacks = LuaCallbacks()
             let spec = try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1),
                                     functions: functions, callbacks: callbacks)
-            let table: Table
-            do {
-                table = try Table(spec, text: CellTextKit())
-            } catch {
-                throw LuaError.message("\(error)")
-            }
+            let table = try Table(spec, text: CellTextKit())
             lua.pushObject(TableBox(table, callbacks: callbacks), type: typeName)
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)
@@ -178,10 +173,6 @@ enum TableBinding {
                 lua_rawgeti(lua.L, cl_registryindex(), lua_Integer(failed.ref))
                 luaL_unref(lua.L, cl_registryindex(), failed.ref)
                 return hostError
-            } catch let error as LuaError {
-                throw error
-            } catch {
-                throw LuaError.message("\(error)")
             }
             return 0
         }

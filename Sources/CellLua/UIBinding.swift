@@ -35,7 +35,7 @@ enum UIBinding {
                 }
             }
             var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-            try kitCall { frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: CellTextKit()) }
+            frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: CellTextKit())
             lua.push(frame.x)
             lua.push(frame.y)
             lua.push(frame.width)
@@ -59,7 +59,7 @@ enum UIBinding {
                 default: bg.lineWidth = try lua.nonNegative(-1, "line width")
                 }
             }
-            try kitCall { try bg.draw(in: canvas, frame: frame) }
+            try bg.draw(in: canvas, frame: frame)
             return 0
         }
     }
@@ -79,7 +79,7 @@ enum UIBinding {
                     bevel.offset = try lua.nonNegative(-1, "offset")
                 }
             }
-            try kitCall { try bevel.draw(in: canvas, rect: rect) }
+            try bevel.draw(in: canvas, rect: rect)
             return 0
         }
     }
@@ -92,17 +92,6 @@ enum UIBinding {
             let overlay = RoundedOverlay(radius: try lua.nonNegative(6, "radius"), color: try lua.color(7))
             overlay.draw(in: canvas, frame: frame)
             return 0
-        }
-    }
-
-    /// Engine errors from a kit component become Lua errors at the call.
-    static func kitCall(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as LuaError {
-            throw error
-        } catch {
-            throw LuaError.message("\(error)")
         }
     }
 }

@@ -89,6 +89,29 @@ extension Canvas {
         drawSurface(layer)
     }
 
+    /// A place in the state stack to come back to with `unwind(to:)`.
+    public struct StateMark: Sendable {
+        public let saveDepth: Int
+        public let layers: Int
+    }
+
+    /// How many saves and layers are open now.
+    public var stateMark: StateMark { StateMark(saveDepth: saveDepth, layers: openLayerCount) }
+
+    /// Ends every layer begun since `mark` and restores every save made
+    /// since, innermost first, for a caller whose drawing code stopped part
+    /// way (an error) or left them open. `layerEnded` is told, after each
+    /// layer ends, how many bytes of layer pixels that freed (the Lua binding
+    /// gives them back to its memory limit).
+    public func unwind(to mark: StateMark, layerEnded: (Int) throws -> Void = { _ in }) throws {
+        while openLayerCount > mark.layers {
+            let before = layerBytes
+            try endLayer(unwinding: true)
+            try layerEnded(before - layerBytes)
+        }
+        while saveDepth > mark.saveDepth { try restore() }
+    }
+
     /// Most spare layer memory kept for reuse (a table draws every cell in a
     /// layer of the same size: reusing spares saves the page faults of fresh
     /// allocations).

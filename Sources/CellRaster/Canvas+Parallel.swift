@@ -76,15 +76,11 @@ extension Canvas {
     /// Whether each of `rects` covers whole device pixels exactly and no
     /// two share a pixel (they may share an edge).
     func coverDisjointPixels(_ rects: [Rect]) -> Bool {
-        let m = state.ctm
-        guard m.b == 0, m.c == 0 else { return false }
         var device: [IntRect] = []
         device.reserveCapacity(rects.count)
         for rect in rects {
-            let d = m.apply(rect.standardized)
-            let edges = [d.minX, d.minY, d.maxX, d.maxY]
-            guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) else { return false }
-            device.append(IntRect(x0: Int(d.minX), y0: Int(d.minY), x1: Int(d.maxX), y1: Int(d.maxY)))
+            guard let pixels = devicePixels(exactlyCovering: rect) else { return false }
+            device.append(pixels)
         }
         // Sorted by top edge, pieces that follow each other down the canvas
         // (table rows) are checked in one pass; other layouts pairwise.

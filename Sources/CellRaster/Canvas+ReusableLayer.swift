@@ -99,12 +99,8 @@ extension Canvas {
     private func layerPlace(_ frame: Rect) -> LayerPlace? {
         let m = state.ctm
         let f = frame.standardized
-        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, m.a.isFinite, m.d.isFinite,
-              f.width > 0, f.height > 0 else { return nil }
-        let d = m.apply(f)
-        let edges = [d.minX, d.minY, d.maxX, d.maxY]
-        guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
-        let bounds = IntRect(x0: Int(d.minX), y0: Int(d.minY), x1: Int(d.maxX), y1: Int(d.maxY))
+        guard m.a > 0, m.d > 0, m.a.isFinite, m.d.isFinite, f.width > 0, f.height > 0,
+              let bounds = devicePixels(exactlyCovering: f) else { return nil }
         guard bounds.width > 0, bounds.height > 0, bounds.width <= CanvasLimits.maxSide,
               bounds.height <= CanvasLimits.maxSide,
               bounds.width * bounds.height <= ReusableLayers.largestLayerPixels else { return nil }
