@@ -1,5 +1,5 @@
-/// A point in user or device space. Double precision throughout: device
-/// coordinates are only rounded at the rasterizer's fixed-point step.
+/// A point in user or device space. Double precision throughout, up to the
+/// rasterizer, which accumulates coverage in single-precision cells.
 public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double

@@ -4,13 +4,11 @@ import CellRaster
 /// PNG through libpng (see CPNG): premultiplied buffers are converted to
 /// straight alpha with rounding to nearest on the way out, and back on the way in.
 public enum PNGCodec {
-    /// zlib level for written files. Unfiltered (cpng.c), level 2 writes a
-    /// 640x800 table mockup (examples/badges.lua) in ~7 ms where libpng's
-    /// defaults (level 6, adaptive filters) took ~34 ms and level 3 with the
-    /// Sub filter ~10 ms; the file is ~20% smaller than the latter (77 KB
-    /// against 95 KB) and ~2% larger than level 3 unfiltered (measured with a
-    /// libpng loop over the docs/images pixels): designers re-render many
-    /// times a minute, and PNG writing is part of every run.
+    /// zlib level for written files, unfiltered (cpng.c): much faster to
+    /// write than libpng's defaults (level 6, adaptive filters) for a file
+    /// a few percent larger (docs/architecture.md has the measurements):
+    /// designers re-render many times a minute, and PNG writing is part of
+    /// every run.
     public static let compressionLevel: Int32 = 2
 
     /// Encodes `buffer` as an 8-bit RGBA PNG, or RGB when every pixel is

@@ -170,7 +170,7 @@ extension Canvas {
             if let b = produce.bounds { rows = rows.intersection(b) }
             guard !rows.isEmpty else { return }
             let source = produce.prepare?(dest.bounds) ?? produce
-            if batch.record(rows: rows.y0..<rows.y1, { job in
+            if batch.record(area: rows, { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
             }) { flush() }
             return

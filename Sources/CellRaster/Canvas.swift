@@ -143,7 +143,7 @@ public final class Canvas {
     /// Canvases of at least this many pixels record their drawing and draw
     /// it in bands on several threads (smaller ones draw at once: a band's
     /// fixed costs would outweigh what threads save).
-    public static let batchedPixels = 128 * 128
+    public static let batchedPixels = 256 * 256
 
     static func makeBatch(threads: Int, pixelWidth: Int, pixelHeight: Int) -> DrawingBatch? {
         threads > 1 && pixelWidth * pixelHeight >= batchedPixels ? DrawingBatch(threads: threads, height: pixelHeight) : nil
@@ -161,7 +161,7 @@ public final class Canvas {
     func perform(rows: IntRect, _ op: @escaping (SpanJob) -> Void) {
         guard !rows.isEmpty else { return }
         guard let batch else { return op(ownJob) }
-        if batch.record(rows: rows.y0..<rows.y1, op) { flush() }
+        if batch.record(area: rows, op) { flush() }
     }
     var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 

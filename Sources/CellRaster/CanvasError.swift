@@ -21,7 +21,9 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
 /// Hard caps on bitmap sizes, so a typo like `cell.canvas(3200000, 480)` is a
 /// clear error instead of an allocation that takes the machine down.
 public enum CanvasLimits {
-    /// Largest width or height in pixels (the 16-bit range fixed-point edges use).
+    /// Largest width or height in pixels (32,767: sizes and coordinates stay
+    /// far inside the range the rasterizer's cell indices and Float sums
+    /// handle exactly).
     public static let maxSide = 32_767
     /// Largest pixel count: 2^27 pixels is 512 MiB of RGBA8.
     public static let maxPixels = 1 << 27

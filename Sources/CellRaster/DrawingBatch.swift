@@ -55,9 +55,14 @@ final class DrawingBatch {
     /// The ticket of the chunk out on the helper threads, if any.
     private var inFlight: Int?
 
-    /// Commands the calling thread gathers before handing a chunk out (a
-    /// chunk's fixed costs: waking the threads, each band's layout).
-    static let minimumChunk = 4
+    /// Pixels (summed over the commands' boxes) the calling thread gathers
+    /// before handing a chunk out: a chunk's fixed costs (handing it over,
+    /// each band's layout of each command) should stay small next to the
+    /// pixels it draws. Or `chunkCommands` commands, whatever their size.
+    static let chunkPixels = 1 << 12
+    static let chunkCommands = 16
+    /// The pixels of the commands not yet handed out.
+    private var pendingPixels = 0
 
     /// Nothing recorded waits to be drawn, and no chunk is out.
     var isEmpty: Bool { commands.isEmpty && inFlight == nil }
@@ -75,12 +80,16 @@ final class DrawingBatch {
         }
     }
 
-    /// Records `run` for the device rows `rows`. Returns whether the batch
-    /// is now full (the caller flushes).
-    func record(rows: Range<Int>, _ run: @escaping Command) -> Bool {
-        commands.append((rows, run))
-        if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { inFlight = nil }
-        if inFlight == nil && commands.count >= Self.minimumChunk && DrawingThreads.shared.isFree { handOut() }
+    /// Records `run`, which draws within `area` (device pixels; its rows
+    /// decide the bands it runs in). Returns whether the batch is now full
+    /// (the caller flushes).
+    func record(area: IntRect, _ run: @escaping Command) -> Bool {
+        commands.append((area.y0..<area.y1, run))
+        pendingPixels += area.width * area.height
+        if pendingPixels >= Self.chunkPixels || commands.count >= Self.chunkCommands {
+            if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { inFlight = nil }
+            if inFlight == nil && DrawingThreads.shared.isFree { handOut() }
+        }
         return commands.count >= Self.maxCommands
     }
 
@@ -109,6 +118,7 @@ final class DrawingBatch {
             return
         }
         inFlight = ticket
+        pendingPixels = 0
     }
 
     /// The bands `chunk` reaches: the first band's index, how many, their height.
@@ -143,6 +153,7 @@ final class DrawingBatch {
         waitForChunk()
         let commands = self.commands
         self.commands = []
+        pendingPixels = 0
         defer { released.removeAll() }
         guard !commands.isEmpty else { return released }
         let (first, bands, band) = layout(commands)

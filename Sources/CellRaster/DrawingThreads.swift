@@ -2,17 +2,16 @@ import CellGeometry
 import Glibc
 import Synchronization
 
-/// The threads `Canvas.drawDisjoint` (and a large background fill) use
-/// besides the caller's: `Canvas.availableThreads - 1` of them, started on
-/// first use and kept for the process.
+/// The threads drawing uses besides the caller's (bands of a `DrawingBatch`,
+/// pieces of `Canvas.drawDisjoint`, large fills): `Canvas.availableThreads
+/// - 1` of them, started on first use and kept for the process.
 ///
 /// Why not Dispatch's `concurrentPerform`: its threads go to sleep as soon
-/// as a job is done, and waking one takes 40-80 us on this kind of (virtual)
-/// machine, a third of a table cell's drawing, twice per job (the start and
-/// the join). A frame's pieces come in bursts (each bevel, then the
-/// table's cells), so a thread here spins for `spinSeconds` after a job
-/// before it sleeps, and the caller spins (it does not sleep) while the
-/// last pieces finish.
+/// as a job is done, and waking a sleeping thread on a virtual machine
+/// costs as much as a good part of a job (docs/architecture.md has the
+/// figures), twice per job (the start and the join). Drawing comes in
+/// bursts, so a thread here spins for `spinSeconds` after a job before it
+/// sleeps, and the caller spins (it does not sleep) at the join.
 final class DrawingThreads: @unchecked Sendable {
     static let shared = DrawingThreads(count: Canvas.availableThreads - 1)
 

@@ -52,8 +52,8 @@ public final class PixelBuffer {
         }
     }
 
-    /// Buffers from this size on are filled on several threads: 512 KiB
-    /// (about 20 us on one core here, against a few to hand a job out).
+    /// Buffers from this size on are filled on several threads: 512 KiB,
+    /// well above what handing a job to a thread costs.
     static let bandedBytes = 1 << 19
 
     deinit {

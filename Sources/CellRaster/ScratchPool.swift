@@ -7,9 +7,8 @@ import CellGeometry
 /// allocate, zero and fault in fresh ones for each canvas. Each is taken by
 /// one canvas at a time and handed back when that canvas goes.
 ///
-/// (Layer buffers are not kept across canvases: tried, it made two-thread
-/// frames of the hand-drawn scene slower in the benchmark's in-turn runs,
-/// 1.10-1.21x -> 1.44-1.49x cairo, while one-thread frames gained little.)
+/// Layer buffers are not kept across canvases: measured, it made banded
+/// frames slower (docs/architecture.md).
 enum ScratchPool {
     /// Rasterizers kept (one per canvas alive at once is the common need).
     static let maxRasterizers = 8

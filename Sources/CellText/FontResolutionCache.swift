@@ -5,11 +5,10 @@ import Glibc
 /// Font names resolved by earlier runs, kept in a small file so that a run
 /// whose fonts were all resolved before never loads fontconfig.
 ///
-/// Why: loading fontconfig's configuration (parsing fonts.conf and its ~50
-/// conf.d files) costs 7-8 ms per process on the project's machines, a
-/// quarter of a whole `celllua examples/badges.lua` run, while the lookups
-/// themselves take a fraction of a millisecond. Designers re-render many times
-/// a minute with the same few fonts.
+/// Why: loading fontconfig's configuration (parsing fonts.conf and its
+/// conf.d files) costs a large share of a short run, far more than the
+/// lookups themselves (docs/architecture.md has the figures). Designers
+/// re-render many times a minute with the same few fonts.
 ///
 /// Validity works like fontconfig's own caches: with the answers the file
 /// keeps a stamp (modification time and size) of every configuration file

@@ -74,7 +74,7 @@ import Testing
     }
 
     func render(threads: Int, scale: Double, extras: Bool) throws -> Canvas {
-        let canvas = try Canvas(width: 160, height: 240, scale: scale, background: Color(hex: "#C5CCD4"),
+        let canvas = try Canvas(width: 300, height: 240, scale: scale, background: Color(hex: "#C5CCD4"),
                                 parallelism: threads)
         try Self.draw(on: canvas, extras: extras)
         return canvas
