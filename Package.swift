@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // celllua: a Core-Graphics-style 2D engine and iOS table-view kit, scripted in Lua 5.4.
 // Targets depend downward only; engine targets (CellGeometry, CellRaster, CellImage)
-// never import Lua. See ../shared/DESIGN.md for the map.
+// never import Lua. See docs/architecture.md for the map.
 import PackageDescription
 
 let package = Package(

@@ -1,4 +1,4 @@
--- badge_cell.lua: DDBadgeViewCell's drawRect: (badge-view-cell.txt) ported
+-- badge_cell.lua: DDBadgeViewCell's drawRect: ported
 -- line for line to celllua: summary and detail drawn with drawInRect:'s tail
 -- truncation, the badge sized with sizeWithFont:, its pill from two
 -- CGPathAddArc calls, and its text drawn with kCGBlendModeClear so the

@@ -1,5 +1,5 @@
--- badges.lua: a grouped table of mailboxes with DDBadgeViewCell badges
--- (badge-view-cell.txt): summary and detail on the left, the unread count
+-- badges.lua: a grouped table of mailboxes with DDBadgeViewCell badges:
+-- summary and detail on the left, the unread count
 -- in a pill on the right with its digits knocked out, so the cell's
 -- gradient shows through them. Highlighted rows turn blue with white text
 -- and a white badge, as the seed's highlighted state.

@@ -1,4 +1,4 @@
--- bevel.lua: the iOS 5 grouped-section bevel (ios5-bevel-effect.txt), its
+-- bevel.lua: the iOS 5 grouped-section bevel, its
 -- four layers in the seed's order, drawn under a few sections and a
 -- header-style box. Offsets are 1 pt, as the seed's Core Graphics code
 -- works in points.

@@ -1,5 +1,5 @@
 -- rounded_corners.lua: a table embedded in a larger view, its corners
--- rounded by an overlay (rounded-corner-overlay.txt) that paints the
+-- rounded by an overlay that paints the
 -- surrounding color outside a rounded rectangle (even-odd), instead of
 -- clipping the table. Touches pass through the overlay: hit_test finds the
 -- row under a point in a corner.

@@ -1,4 +1,4 @@
--- two_tone.lua: PRPTwoToneTableView (two-tone-table-view.txt). The same
+-- two_tone.lua: PRPTwoToneTableView. The same
 -- table three times: at rest, pulled down 80 pt past its top (the top
 -- stretcher carries the header's dark color up, instead of the light table
 -- background showing), and pushed up past its bottom (the bottom stretcher

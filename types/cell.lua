@@ -5,7 +5,7 @@
 -- Use: add this folder to your workspace library, e.g. in .luarc.json
 --   { "workspace.library": ["/path/to/celllua/types"], "runtime.version": "Lua 5.4" }
 --
--- The contract is ../shared/API.md; a test (Tests/CellLuaTests/TypeDefinitionTests)
+-- The reference is docs/reference.md; a test (Tests/CellLuaTests/TypeDefinitionTests)
 -- checks that every function the binding registers is listed here.
 
 ---A color spec: "#RGB", "#RRGGBB", "#RRGGBBAA", a name (black white gray lightgray
@@ -471,13 +471,13 @@ cell.ui = {}
 
 ---@alias cell.CellPosition "single"|"top"|"middle"|"bottom"
 
----The gradient cell background (gradient-cell-backgrounds.txt), drawn as the seed's
+---The gradient cell background, drawn as the seed's
 ---view would in the frame (x, y, w, h), clipped to it.
 ---@param c cell.Canvas
 ---@param opts? {position?: cell.CellPosition, colors?: [cell.ColorSpec, cell.ColorSpec], radius?: number, stroke?: cell.ColorSpec, line_width?: number}
 function cell.ui.cell_background(c, x, y, w, h, opts) end
 
----The iOS 5 grouped-section bevel (ios5-bevel-effect.txt): four layers, in a layer of
+---The iOS 5 grouped-section bevel: four layers, in a layer of
 ---their own. Offsets 1 pt unless `offset` is another number of points or "pixel".
 ---@param c cell.Canvas
 ---@param radius number
@@ -498,7 +498,7 @@ function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
 ---@return number h
 function cell.ui.badge(c, text, right, center_y, opts) end
 
----Paints `color` outside the rounded rectangle (rounded-corner-overlay.txt).
+---Paints `color` outside the rounded rectangle.
 ---@param c cell.Canvas
 ---@param radius number
 ---@param color cell.ColorSpec

@@ -1,4 +1,4 @@
--- reference.lua: the reference scene of shared/DESIGN.md, built with the
+-- reference.lua: the reference scene (Benchmarks/README.md), built with the
 -- table kit (cell.ui). A full-length export of a grouped table pulled down
 -- 60 pt: background #C5CCD4, the 60 pt top stretcher #4A5A6A, a 44 pt header
 -- with a vertical gradient #6D84A2 -> #2D4A6D, then sections of 5 rows
@@ -9,7 +9,7 @@
 -- bevel (1 pt offsets); the rounded-corner overlay (radius 10, black) over the
 -- whole canvas.
 --
--- Parameters: rows (a multiple of 5; default 20, DESIGN.md's scene) and scale
+-- Parameters: rows (a multiple of 5; default 20, the reference scene) and scale
 -- (pixels per point; default 2). The canvas grows with the rows: 320 pt wide,
 -- 60 + 44 + 240 per section + 16 pt tall (1080 pt for 20 rows, 640x2160 px at
 -- scale 2).

@@ -1,7 +1,7 @@
 import CellGeometry
 import CellRaster
 
-/// The iOS 5 grouped-section bevel (ios5-bevel-effect.txt): four layers,
+/// The iOS 5 grouped-section bevel: four layers,
 /// bottom to top, for a rounded rect:
 /// 1. the bevel: white at 80%, the shape stretched `offset` taller so it
 ///    pokes out below the fill and blends into the rounded corners;

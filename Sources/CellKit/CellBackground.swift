@@ -11,7 +11,7 @@ import CellRaster
 /// line is the separator.
 public struct CellBackground {
     public var position: CellPosition = .single
-    /// The gradient's top and bottom colors: #FFFFFF and #DDDDDD, as API.md
+    /// The gradient's top and bottom colors: #FFFFFF and #DDDDDD, as docs/reference.md
     /// gives them (the seed's TABLE_CELL_BACKGROUND writes #DDDDDD as 0.866,
     /// 220.8 / 255, a fifth of a level away).
     public var colors: (Color, Color) = (.white, Color(hex: "#DDDDDD")!) {

@@ -1,7 +1,7 @@
 import CellGeometry
 import CellRaster
 
-/// The rounded-corner overlay (rounded-corner-overlay.txt): a view over the
+/// The rounded-corner overlay: a view over the
 /// content that paints `color` everywhere outside a rounded rectangle, by
 /// filling its bounds and the rounded rect together with the even-odd rule,
 /// so the content shows through the middle with rounded corners.

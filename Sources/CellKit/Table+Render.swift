@@ -93,7 +93,7 @@ extension Table {
                 let f = placed.rows[ri]
                 guard f.intersects(visible) else { continue }
                 let position = spec.style == .grouped ? CellPosition.of(row: ri, count: section.rows.count) : .middle
-                // Each cell is its own layer (API.md). The kit's own drawing of
+                // Each cell is its own layer (docs/reference.md). The kit's own drawing of
                 // a cell is source-over throughout (the badge's knockout has a
                 // layer of its own, see drawCellContent), and source-over into
                 // a fresh layer composited with source-over gives what drawing

@@ -14,7 +14,7 @@ public struct TableSpec {
     public var style = Style.grouped
     /// Behind everything; default: grouped #C5CCD4, plain white.
     public var background: Color?
-    /// The two-tone stretchers (two-tone-table-view.txt): what shows in the
+    /// The two-tone stretchers: what shows in the
     /// gap when the table is pulled past its top or its bottom. nil: the
     /// background shows, as in a plain UITableView.
     public var topColor: Color?

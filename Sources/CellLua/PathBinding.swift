@@ -24,7 +24,7 @@ final class PathBox: PathSink {
     var elementCount: Int { path.elements.count }
 }
 
-/// `cell.path()` and the Path methods of API.md.
+/// `cell.path()` and the Path methods of docs/reference.md.
 enum PathBinding {
     static let typeName = "Path"
 

@@ -3,7 +3,7 @@ import CellGeometry
 import CellRaster
 
 /// What both a Path and a Canvas (its current path) accept: the path
-/// construction calls of API.md, shared so the two behave identically.
+/// construction calls of docs/reference.md, shared so the two behave identically.
 protocol PathSink: AnyObject {
     func move(to p: Point)
     func line(to p: Point)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CellImage
 
-/// The command line of API.md. Parsing only: `Main` runs it.
+/// The command line of docs/reference.md. Parsing only: `Main` runs it.
 struct CommandLineOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "celllua",

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Where a run's messages go: paths of written files to stdout, one per line
-/// (API.md: stdout holds nothing else), diagnostics to stderr.
+/// (stdout holds nothing else), diagnostics to stderr.
 ///
 /// A plain run prints at once (`buffered` false, the default). The watch loop
 /// buffers each render's messages and prints them after it has armed its

@@ -4,7 +4,7 @@ import CellText
 import FoundationEssentials
 import Glibc
 
-/// Entry point: parse, run, map outcomes to the exit statuses of API.md
+/// Entry point: parse, run, map outcomes to the exit statuses of docs/reference.md
 /// (0 success, 1 the script failed, 2 bad usage or unreadable input).
 @main
 enum Main {

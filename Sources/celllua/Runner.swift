@@ -51,7 +51,7 @@ struct Runner {
     }
 
     /// Runs the `-e` code and the script in `runtime`, then writes the result.
-    /// Returns the exit status of API.md: 0, 1 (the script failed or its result
+    /// Returns the exit status of docs/reference.md: 0, 1 (the script failed or its result
     /// could not be written) or 2 (the script could not be read).
     private func render(in runtime: LuaRuntime, console: Console) -> Int32 {
         var result: Canvas? = nil

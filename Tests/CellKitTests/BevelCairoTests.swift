@@ -4,7 +4,7 @@ import CellKit
 import CellRaster
 import Testing
 
-/// The iOS 5 bevel (ios5-bevel-effect.txt) as its four steps, bottom to top,
+/// The iOS 5 bevel as its four steps, bottom to top,
 /// in a transparency layer of their own (the view's backing store), on
 /// cairo with Core Graphics' model (CGContextOnCairo):
 /// 1. the bevel: the rounded rect stretched `d` taller (not moved), white at 80%;

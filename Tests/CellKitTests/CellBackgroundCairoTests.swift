@@ -4,7 +4,7 @@ import CellKit
 import CellRaster
 import Testing
 
-/// UACellBackgroundView's drawRect: (gradient-cell-backgrounds.txt), step by
+/// UACellBackgroundView's drawRect:, step by
 /// step on cairo with Core Graphics' model (CGContextOnCairo), for a view at
 /// `frame`: UIKit clips the view's drawing to its bounds and puts its origin
 /// at the frame's; `miny -= 1`, taken back by top and single cells only;
@@ -118,7 +118,7 @@ func seedCellBackground(_ g: CGContextOnCairo, position: CellPosition, frame: Re
     /// (the closed path's square corners): there two pieces of the stroke
     /// outline overlap inside one pixel next to its unstroked inside, and
     /// celllua applies the nonzero rule to the pixel's average winding (a
-    /// known limit of the accumulation rasterizer, DESIGN.md), which can
+    /// known limit of the accumulation rasterizer, docs/architecture.md), which can
     /// over-cover such a pixel by a quarter: at most 4 such pixels (the
     /// four corners). The gradient's inside agrees to a level or two
     /// (the seed's 0.866 vs the kit's #DDDDDD is 0.17 of a level; each

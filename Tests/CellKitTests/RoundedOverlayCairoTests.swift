@@ -4,7 +4,7 @@ import CellKit
 import CellRaster
 import Testing
 
-/// RoundedCornerOverlay's drawRect: (rounded-corner-overlay.txt): the view's
+/// RoundedCornerOverlay's drawRect:: the view's
 /// rect and the rounded rect of the same bounds added to one path, filled
 /// even-odd with bgColor, in a view clipped to its bounds; on cairo with
 /// Core Graphics' model (CGContextOnCairo).

@@ -4,7 +4,7 @@ import CellRaster
 import Testing
 
 /// The two-tone stretchers as PRPTwoToneTableView's layoutSubviews computes
-/// them (two-tone-table-view.txt), in content coordinates:
+/// them, in content coordinates:
 ///
 ///     top:    contentOffset.y > 0 ? hidden : (0, contentOffset.y, width, -contentOffset.y)
 ///     bottom: contentBottom = contentSize.height - contentOffset.y

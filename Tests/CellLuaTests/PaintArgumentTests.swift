@@ -9,7 +9,7 @@ import Testing
 /// the script line, the function, the argument (counted without `self`) and
 /// what was expected.
 @Suite struct PaintArgumentTests {
-    /// The 28 names of API.md, in its order.
+    /// The 28 color names of docs/reference.md, in its order.
     static let blendNames = """
         normal, multiply, screen, overlay, darken, lighten, color_dodge, color_burn, soft_light, \
         hard_light, difference, exclusion, hue, saturation, color, luminosity, clear, copy, source_in, \

@@ -43,7 +43,7 @@ struct CellBench: ParsableCommand {
     @Option(name: .long, help: "Folder for --check's images (created if missing).")
     var out: String?
 
-    @Option(name: .long, help: "Rows of the reference scene, a multiple of 5 (default 20, DESIGN.md's scene).")
+    @Option(name: .long, help: "Rows of the reference scene, a multiple of 5 (default 20, the reference scene).")
     var rows: Int?
 
     @Option(name: .long, help: "Pixels per point of the reference scene (default 2).")

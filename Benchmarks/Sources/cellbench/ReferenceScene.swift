@@ -2,7 +2,7 @@ import CCairo
 import CellText
 import Foundation
 
-/// scenes/reference.lua (DESIGN.md's reference scene, built there with the
+/// scenes/reference.lua (the reference scene, built there with the
 /// table kit) written directly against cairo: the geometry CellKit draws,
 /// as a cairo programmer would write it for speed.
 ///
@@ -39,7 +39,7 @@ enum ReferenceScene {
     static let headerHeight = 44.0
     static let rowsPerSection = 5
     static let rowHeight = 44.0, inset = 10.0, sectionSpacing = 20.0, radius = 10.0
-    /// Below the last section: DESIGN.md's 1080 pt for 20 rows.
+    /// Below the last section: the reference scene's 1080 pt for 20 rows.
     static let bottomMargin = 16.0
     /// The bevel's offsets (1 pt, the kit's default).
     static let bevelOffset = 1.0

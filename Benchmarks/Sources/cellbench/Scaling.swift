@@ -1,7 +1,7 @@
 import Foundation
 
 /// `cellbench --scaling`: how the reference scene's frame time grows with the
-/// canvas (scale 1, 2, 3 at DESIGN.md's 20 rows: time per megapixel) and with
+/// canvas (scale 1, 2, 3 at the reference scene's 20 rows: time per megapixel) and with
 /// the table (20, 200, 2000 rows: time per row), celllua (a fresh runtime per
 /// frame) against cairo, each side measured in a process of its own so that
 /// its peak RSS is its own.

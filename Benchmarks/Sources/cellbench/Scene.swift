@@ -37,13 +37,13 @@ struct Scene: Sendable {
     /// Threads celllua's canvases may draw on; nil: all (Canvas.availableThreads).
     var drawingThreads: Int? = nil
 
-    /// DESIGN.md's reference scene (`scenes/reference.lua`, ReferenceScene):
+    /// the reference scene (`scenes/reference.lua`, ReferenceScene):
     /// `rows` rows (a multiple of 5) at `scale`; 20 rows at scale 2 is the
-    /// scene as DESIGN.md gives it, 640x2160 px.
+    /// scene as the benchmarks define it, 640x2160 px.
     static func reference(rows: Int = 20, scale: Double = 2) -> Scene {
         var scene = Scene(
             name: "reference", width: ReferenceScene.width, height: ReferenceScene.height(rows: rows), scale: scale,
-            summary: "DESIGN.md's reference scene with cell.ui: a grouped table of \(rows) rows in sections of 5, full length",
+            summary: "the reference scene with cell.ui: a grouped table of \(rows) rows in sections of 5, full length",
             drawCairo: { ReferenceScene.draw($0, rows: rows) })
         scene.params = ["rows": Param(.number(Double(rows)), source: "cellbench"),
                         "scale": Param(.number(scale), source: "cellbench")]
