@@ -504,10 +504,54 @@ function cell.ui.badge(c, text, right, center_y, opts) end
 ---@param color cell.ColorSpec
 function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 
----@class cell.TableView: {height?: number, color?: cell.ColorSpec, colors?: [cell.ColorSpec, cell.ColorSpec], title?: string, title_color?: cell.ColorSpec, draw?: fun(c: cell.Canvas, w: number, h: number)}
----@class cell.TableRow: {text?: string, detail?: string, badge?: string|number, highlighted?: boolean, accessory?: "none"|"disclosure"|"checkmark", height?: number, draw?: fun(c: cell.Canvas, w: number, h: number)}
----@class cell.TableSection: {title?: string, footer?: string, rows?: cell.TableRow[]}
----@class cell.TableSpec: {x?: number, y?: number, width?: number, height?: number, style?: "grouped"|"plain", background?: cell.ColorSpec, top_color?: cell.ColorSpec, bottom_color?: cell.ColorSpec, content_offset?: number, header?: cell.TableView, footer?: cell.TableView, sections?: cell.TableSection[], cell_style?: "gradient"|"plain"|"bevel", corner_overlay?: {radius?: number, color?: cell.ColorSpec}, row_height?: number, inset?: number, section_spacing?: number, radius?: number, cell_colors?: [cell.ColorSpec, cell.ColorSpec], badge_color?: cell.ColorSpec, badge_highlight_color?: cell.ColorSpec}
+---A header or footer view of a table.
+---@class cell.TableView
+---@field height? number points (default 44)
+---@field color? cell.ColorSpec a flat fill (default none)
+---@field colors? [cell.ColorSpec, cell.ColorSpec] a vertical gradient, top to bottom (default none)
+---@field title? string centred text (default none)
+---@field title_color? cell.ColorSpec the title's color (default white)
+---@field draw? fun(c: cell.Canvas, w: number, h: number) custom content, in the view's own coordinates, after its fill
+
+---A row of a table.
+---@class cell.TableRow
+---@field text? string the label (default none)
+---@field detail? string the smaller gray line under it (default none)
+---@field badge? string|number a badge at the right, its text knocked out of the pill (default none)
+---@field highlighted? boolean the selected look: blue cell, white text and badge (default false)
+---@field accessory? "none"|"disclosure"|"checkmark" at the right edge (default "none")
+---@field height? number points (default: the table's row_height)
+---@field draw? fun(c: cell.Canvas, w: number, h: number) custom content, in the cell's coordinates, after its background, in the cell's layer
+
+---A section of a table.
+---@class cell.TableSection
+---@field title? string above the section (default none)
+---@field footer? string below it (default none)
+---@field rows? cell.TableRow[] (default none)
+
+---What `cell.ui.table` reads. Defaults are UIKit's metrics of the iOS 4/5 era.
+---@class cell.TableSpec
+---@field x? number the table's left on the canvas, points (default 0)
+---@field y? number its top (default 0)
+---@field width? number (default 320)
+---@field height? number (default 480)
+---@field style? "grouped"|"plain" (default "grouped")
+---@field background? cell.ColorSpec behind everything (default #C5CCD4 grouped, white plain)
+---@field top_color? cell.ColorSpec what shows when the table is pulled down past its top (default: the background)
+---@field bottom_color? cell.ColorSpec what shows when it is pushed up past its bottom (default: the background)
+---@field content_offset? number the scroll position; negative when pulled down past the top (default 0)
+---@field header? cell.TableView a view above the sections (default none)
+---@field footer? cell.TableView a view below them (default none)
+---@field sections? cell.TableSection[] (default none)
+---@field cell_style? "gradient"|"plain"|"bevel" grouped cells' look (default "gradient")
+---@field corner_overlay? {radius?: number, color?: cell.ColorSpec} rounds the table's corners by painting outside them (default none; radius 10, color black)
+---@field row_height? number rows that set no height (default 44)
+---@field inset? number grouped sections' left and right inset (default 10)
+---@field section_spacing? number space above each grouped section and below the last (default 20)
+---@field radius? number grouped cells' corner radius (default 10)
+---@field cell_colors? [cell.ColorSpec, cell.ColorSpec] the gradient cell's top and bottom (default #FFFFFF, #DDDDDD)
+---@field badge_color? cell.ColorSpec (default rgb 0.53, 0.6, 0.738)
+---@field badge_highlight_color? cell.ColorSpec badges of highlighted rows (default white)
 
 ---A table view laid out from `spec` (UIKit's metrics by default: 44 pt rows, 10 pt
 ---insets, 20 pt between grouped sections).

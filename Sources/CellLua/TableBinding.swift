@@ -86,6 +86,9 @@ enum TableBinding {
                           "content_offset", "header", "footer", "sections", "cell_style", "corner_overlay",
                           "row_height", "inset", "section_spacing", "radius", "cell_colors", "badge_color",
                           "badge_highlight_color"]
+    static let sectionKeys = ["title", "footer", "rows"]
+    static let viewKeys = ["height", "color", "colors", "title", "title_color", "draw"]
+    static let rowKeys = ["text", "detail", "badge", "highlighted", "accessory", "height", "draw"]
 
     static func readSpec(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> TableSpec {
         try r.checkKeys(topKeys)
@@ -116,7 +119,7 @@ enum TableBinding {
         s.footer = try r.table("footer") { try readView($0, functions: functions, callbacks: callbacks) }
         var rowCount = 0
         s.sections = try r.array("sections", limit: maxSections) { _, sr in
-            try sr.checkKeys(["title", "footer", "rows"])
+            try sr.checkKeys(sectionKeys)
             var section = SectionSpec()
             section.title = try sr.string("title")
             section.footer = try sr.string("footer")
@@ -131,7 +134,7 @@ enum TableBinding {
     }
 
     static func readView(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> ViewSpec {
-        try r.checkKeys(["height", "color", "colors", "title", "title_color", "draw"])
+        try r.checkKeys(viewKeys)
         var v = ViewSpec()
         v.height = try r.size("height", max: 100_000) ?? v.height
         v.color = try r.color("color")
@@ -143,7 +146,7 @@ enum TableBinding {
     }
 
     static func readRow(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> RowSpec {
-        try r.checkKeys(["text", "detail", "badge", "highlighted", "accessory", "height", "draw"])
+        try r.checkKeys(rowKeys)
         var row = RowSpec()
         row.text = try r.string("text")
         row.detail = try r.string("detail")
