@@ -1,7 +1,7 @@
 import CellGeometry
 import CellRaster
 
-/// The badge of badge-view-cell.txt (DDBadgeViewCell): a pill from two
+/// The badge of DDBadgeViewCell (docs/components.md): a pill from two
 /// arcs, as wide as its text plus 7 pt each side and as tall plus 2 pt, its
 /// text knocked out with the `clear` blend mode so whatever is below the
 /// current layer shows through the digits.

@@ -90,7 +90,7 @@ public struct TableLayout {
     }
 }
 
-/// The two-tone table's stretchers (two-tone-table-view.txt, PRPTwoToneTableView
+/// The two-tone table's stretchers (docs/components.md; PRPTwoToneTableView
 /// layoutSubviews), in content coordinates: the top one fills from the
 /// content offset down to the content's top when the table is pulled down;
 /// the bottom one fills from the content's bottom to the frame's bottom when
