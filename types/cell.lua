@@ -485,7 +485,7 @@ function cell.ui.cell_background(c, x, y, w, h, opts) end
 ---@param opts? {offset?: number|"pixel"}
 function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
 
----The badge of badge-view-cell.txt: a pill from two arcs, its right edge at `right`,
+---The badge of a mail-style cell: a pill from two arcs, its right edge at `right`,
 ---centred on `center_y`, as wide as the text (bold 13 pt) plus 7 pt each side; the text
 ---is knocked out of the current layer with `clear`. Returns the badge's rectangle.
 ---Default color rgb(0.53, 0.6, 0.738); highlighted: `highlight_color` (white).

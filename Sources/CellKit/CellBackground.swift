@@ -1,7 +1,7 @@
 import CellGeometry
 import CellRaster
 
-/// The gradient cell background (gradient-cell-backgrounds.txt,
+/// The gradient cell background (docs/components.md;
 /// UACellBackgroundView): a vertical gradient clipped to the cell's shape for
 /// its position, stroked by the same path while the clip is still in force
 /// (so only the inner half of the line shows). Geometry is the seed's own,
