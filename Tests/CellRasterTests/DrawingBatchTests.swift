@@ -155,3 +155,36 @@ import Testing
         #expect(banded == whole)
     }
 }
+
+/// What a batch keeps alive is bounded: layers ended while drawing waits
+/// and clip masks made for it force a flush past `maxHeldBytes`, instead
+/// of one of each per loop turn until the pixels are read.
+@Suite struct DrawingBatchMemoryTests {
+    @Test func layersAndMasksInALoopFlush() throws {
+        let canvas = try Canvas(width: 640, height: 1080, scale: 2, parallelism: 2)
+        let layerBytes = canvas.pixelByteCount // a layer the size of the canvas
+        var flushes = 0
+        for i in 0..<(2 * DrawingBatch.maxHeldBytes / layerBytes + 4) {
+            canvas.beginLayer()
+            canvas.setFillColor(Color(r: 1, g: 0, b: 0, a: 0.5))
+            canvas.fillRect(Rect(x: Double(i % 7), y: 0, width: 10, height: 10))
+            try canvas.endLayer()
+            if canvas.batch?.isEmpty == true { flushes += 1 }
+        }
+        #expect(flushes >= 1, "the released layers were all kept")
+        // Masks: what the commands not yet drawn keep alive stays under the
+        // limit (they go to the helper threads in chunks, or are flushed).
+        let maskBytes = 1280 * 2160
+        var most = 0
+        for i in 0..<(2 * DrawingBatch.maxHeldBytes / maskBytes + 4) {
+            canvas.save()
+            var p = Path()
+            p.addEllipse(in: Rect(x: Double(i % 5), y: 0, width: 640, height: 1080))
+            canvas.clip(p)
+            canvas.fillRect(Rect(x: 0, y: 0, width: 640, height: 1080))
+            try canvas.restore()
+            most = max(most, canvas.batch?.heldBytes ?? 0)
+        }
+        #expect(most <= DrawingBatch.maxHeldBytes + maskBytes, "\(most) bytes held")
+    }
+}

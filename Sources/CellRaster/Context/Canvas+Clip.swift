@@ -47,7 +47,7 @@ extension Canvas {
             let mask = ClipMask(unfilledArea: bounds)
             // Filled where drawing is (recorded while the canvas records): the
             // old mask's rows may themselves still be waiting to be filled.
-            perform(rows: bounds) { job in
+            perform(rows: bounds, holding: bounds.width * bounds.height) { job in
                 let rows = job.clamp(bounds)
                 guard !rows.isEmpty else { return }
                 for y in rows.y0..<rows.y1 {
@@ -83,7 +83,7 @@ extension Canvas {
         // bands with the drawing that uses it (`DrawingBatch`).
         let mask = ClipMask(unfilledArea: area)
         let antialias = state.antialias, sumFrom = self.sumFrom
-        perform(rows: area) { job in
+        perform(rows: area, holding: area.width * area.height) { job in
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
             mask.pointer(x: area.x0, y: rows.y0).update(repeating: 0, count: rows.height * area.width)

@@ -140,7 +140,8 @@ extension Canvas {
 
     func recycle(_ buffer: PixelBuffer) {
         if let batch, !batch.isEmpty {
-            batch.release(buffer) // recorded drawing may still use it
+            // Recorded drawing may still use it: kept until the flush.
+            if batch.release(buffer) { flush() }
             return
         }
         var total = buffer.byteCount + spareLayers.reduce(0) { $0 + $1.byteCount }

@@ -158,10 +158,11 @@ public final class Canvas {
     }
 
     /// Runs `op` on this canvas' rows `rows` now, or records it.
-    func perform(rows: IntRect, _ op: @escaping (SpanJob) -> Void) {
+    /// `holding`: bytes the operation keeps alive until it runs (a clip mask).
+    func perform(rows: IntRect, holding bytes: Int = 0, _ op: @escaping (SpanJob) -> Void) {
         guard !rows.isEmpty else { return }
         guard let batch else { return op(ownJob) }
-        if batch.record(area: rows, op) { flush() }
+        if batch.record(area: rows, holding: bytes, op) { flush() }
     }
     var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 

@@ -46,6 +46,14 @@ final class DrawingBatch {
 
     /// Commands recorded before a flush is forced, to bound what a batch holds.
     static let maxCommands = 2048
+    /// Memory the recorded commands may keep alive before a flush is forced:
+    /// clip masks made for them and layer buffers released while they wait
+    /// (a loop of clips or layers would otherwise hold one each until the
+    /// pixels are read).
+    static let maxHeldBytes = 64 << 20
+    /// What the commands not yet handed out keep alive, and the buffers released.
+    private var recordedBytes = 0, releasedBytes = 0
+    var heldBytes: Int { recordedBytes + releasedBytes }
 
     init(threads: Int, height: Int) {
         self.threads = threads
@@ -83,14 +91,15 @@ final class DrawingBatch {
     /// Records `run`, which draws within `area` (device pixels; its rows
     /// decide the bands it runs in). Returns whether the batch is now full
     /// (the caller flushes).
-    func record(area: IntRect, _ run: @escaping Command) -> Bool {
+    func record(area: IntRect, holding bytes: Int = 0, _ run: @escaping Command) -> Bool {
         commands.append((area.y0..<area.y1, run))
+        recordedBytes += bytes
         pendingPixels += area.width * area.height
         if pendingPixels >= Self.chunkPixels || commands.count >= Self.chunkCommands {
             if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { inFlight = nil }
             if inFlight == nil && DrawingThreads.shared.isFree { handOut() }
         }
-        return commands.count >= Self.maxCommands
+        return commands.count >= Self.maxCommands || heldBytes > Self.maxHeldBytes
     }
 
     /// Hands the commands recorded so far to the helper threads, to be
@@ -119,6 +128,7 @@ final class DrawingBatch {
         }
         inFlight = ticket
         pendingPixels = 0
+        recordedBytes = 0 // drawn by the chunk, then let go
     }
 
     /// The bands `chunk` reaches: the first band's index, how many, their height.
@@ -137,7 +147,13 @@ final class DrawingBatch {
         let value = Atomic<Int>(0)
     }
 
-    func release(_ buffer: PixelBuffer) { released.append(buffer) }
+    /// Keeps `buffer` until the flush. Returns whether the batch now holds
+    /// too much (the caller flushes).
+    func release(_ buffer: PixelBuffer) -> Bool {
+        released.append(buffer)
+        releasedBytes += buffer.byteCount
+        return heldBytes > Self.maxHeldBytes
+    }
 
     /// Band height: about four bands per thread so that a thread finishing
     /// a light band early takes another, and at least 32 rows so that a
@@ -151,6 +167,7 @@ final class DrawingBatch {
     /// thread takes, and empties the batch. Returns the released buffers.
     func run(main: Rasterizer) -> [PixelBuffer] {
         waitForChunk()
+        (recordedBytes, releasedBytes) = (0, 0)
         let commands = self.commands
         self.commands = []
         pendingPixels = 0
