@@ -57,6 +57,11 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
+    @Option(help: ArgumentHelp(
+        "Threads each canvas draws on (default: every core, at most 8, or CELLLUA_THREADS; 1: one thread).",
+        valueName: "n"))
+    var threads: Int?
+
     @Flag(help: "Render, then re-render whenever the script or a file it loaded changes; errors are printed and the last good output is kept. Ctrl-C stops.")
     var watch = false
 
@@ -85,6 +90,9 @@ struct CommandLineOptions: ParsableCommand {
     mutating func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 64 else {
             throw ValidationError("--scale must be a number in (0, 64], got \(scale)")
+        }
+        if let threads, !(1...64).contains(threads) {
+            throw ValidationError("--threads must be a whole number from 1 to 64, got \(threads)")
         }
         if let timeout, !(timeout.isFinite && timeout > 0) {
             throw ValidationError("--timeout must be a positive number of seconds")

@@ -118,7 +118,8 @@ struct Runner {
     func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true,
                      drawingThreads: Int? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
-        settings.drawingThreads = drawingThreads ?? Self.threadsFromEnvironment
+        settings.drawingThreads = drawingThreads ?? options.threads.map { Swift.min($0, Canvas.availableThreads) }
+            ?? Self.threadsFromEnvironment
         settings.defaultScale = options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines
