@@ -74,9 +74,12 @@ struct CellBench: ParsableCommand {
     }
 
     var selectedScenes: [Scene] {
-        let all = Scene.all.map {
-            $0.name == "reference" ? Scene.reference(rows: rows ?? 20, scale: scale ?? 2)
-                : $0.name == "handdrawn" ? Scene.handdrawn(rows: rows ?? 20, scale: scale ?? 2) : $0
+        let all = Scene.all.map { scene -> Scene in
+            switch scene.name {
+            case "reference": return Scene.reference(rows: rows ?? 20, scale: scale ?? 2)
+            case "handdrawn": return Scene.handdrawn(rows: rows ?? 20, scale: scale ?? 2)
+            default: return scene
+            }
         }
         return scene.isEmpty ? all : all.filter { scene.contains($0.name) }
     }

@@ -5,13 +5,13 @@ import Foundation
 /// cairo's C API. To add one, write `scenes/NAME.lua`, its cairo twin, and a
 /// line in `all`.
 struct Scene: Sendable {
-    let name: String
+    var name: String
     /// Size in points and pixels per point (the script's `cell.canvas` call
     /// must agree; the first frame checks it).
     let width: Double
     let height: Double
     let scale: Double
-    let summary: String
+    var summary: String
     /// Draws text (cairo: `cairo_show_glyphs`); --check then also compares
     /// with cairo's glyphs filled as outlines.
     var drawsText = false
@@ -57,9 +57,8 @@ struct Scene: Sendable {
     /// steps (ReferenceScene, which is written step for step as that script).
     static func handdrawn(rows: Int = 20, scale: Double = 2) -> Scene {
         var scene = reference(rows: rows, scale: scale)
-        scene = Scene(name: "handdrawn", width: scene.width, height: scene.height, scale: scale,
-                      summary: "the reference scene drawn with primitives only (paths, clips, gradients, layers, text)",
-                      drawsText: true, params: scene.params, rows: rows, drawCairo: scene.drawCairo)
+        scene.name = "handdrawn"
+        scene.summary = "the reference scene drawn with primitives only (paths, clips, gradients, layers, text)"
         return scene
     }
 

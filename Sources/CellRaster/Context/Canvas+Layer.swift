@@ -131,9 +131,8 @@ extension Canvas {
         }
         let rowBytes = b.stride
         perform(rows: IntRect(x0: 0, y0: top, x1: 1, y1: top + height)) { job in
-            let r = job.clamp(IntRect(x0: 0, y0: top, x1: 1, y1: top + height))
-            guard !r.isEmpty else { return }
-            (b.data + (r.y0 - top) * rowBytes).update(repeating: 0, count: r.height * rowBytes)
+            let r = job.clamp(rows: top..<top + height)
+            (b.data + (r.lowerBound - top) * rowBytes).update(repeating: 0, count: r.count * rowBytes)
         }
         return b
     }

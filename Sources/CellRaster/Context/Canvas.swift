@@ -73,19 +73,15 @@ public final class Canvas {
         self.scale = scale
         self.parallelism = Swift.max(1, parallelism)
         batch = Self.makeBatch(threads: self.parallelism, pixelWidth: pw, pixelHeight: ph)
-        let fill = background?.premultiplied() ?? .clear
-        if batch != nil {
-            // Filled in bands with the drawing, while the script goes on.
-            pixels = PixelBuffer(unclearedWidth: pw, height: ph)
-        } else {
-            pixels = PixelBuffer(width: pw, height: ph, filledWith: fill, threads: self.parallelism)
-        }
+        // Filled by `fillAll` below: in bands with the drawing while the
+        // canvas records, else at once.
+        pixels = PixelBuffer(unclearedWidth: pw, height: ph)
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
         ownsRasterizer = true
         reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
-        if batch != nil { fillAll(fill) }
+        fillAll(background?.premultiplied() ?? .clear)
     }
 
     /// A canvas for one view's layer (`drawReusableLayer`): transparent
@@ -131,7 +127,8 @@ public final class Canvas {
     }
 
     deinit {
-        batch?.waitForChunk() // nothing may still draw with what goes back
+        // (A chunk still out draws with the helper threads' rasterizers,
+        // never this one; the batch waits for it as it goes.)
         if ownsRasterizer { ScratchPool.giveBack(rasterizer) }
     }
 
@@ -242,9 +239,7 @@ public final class Canvas {
     public func clearRect(_ rect: Rect) {
         let produce = spans(ofRect: rect)
         let dest = destination
-        var rows = dest.bounds
-        if let b = produce.bounds { rows = rows.intersection(b) }
-        perform(rows: rows) { job in Self.clear(produce, into: dest, job: job) }
+        perform(rows: Self.rows(of: produce, in: dest)) { job in Self.clear(produce, into: dest, job: job) }
     }
 
     /// Sets every pixel of the canvas to `color`, ignoring the state (for
@@ -255,11 +250,7 @@ public final class Canvas {
 
     private func fillAll(_ color: PremultipliedColor) {
         let pixels = self.pixels
-        perform(rows: fullRect) { job in
-            let rows = job.clamp(IntRect(x0: 0, y0: 0, x1: 1, y1: pixels.height))
-            guard !rows.isEmpty else { return }
-            pixels.fill(color, rows: rows.y0..<rows.y1)
-        }
+        perform(rows: fullRect) { job in pixels.fill(color, rows: job.clamp(rows: 0..<pixels.height)) }
     }
 
     /// The device-space path to paint: `path` through the CTM, or the current

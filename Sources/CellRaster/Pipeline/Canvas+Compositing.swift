@@ -53,6 +53,13 @@ extension Canvas {
         let rasterizer: Rasterizer
         let rows: Range<Int>?
 
+        /// The rows of `rows` in the job's band.
+        func clamp(rows: Range<Int>) -> Range<Int> {
+            guard let band = self.rows else { return rows }
+            let lo = Swift.max(rows.lowerBound, band.lowerBound), hi = Swift.min(rows.upperBound, band.upperBound)
+            return lo < hi ? lo..<hi : lo..<lo
+        }
+
         /// `bounds` cut to the job's rows.
         func clamp(_ bounds: IntRect) -> IntRect {
             guard let rows else { return bounds }
@@ -91,17 +98,17 @@ extension Canvas {
     func spans(of device: Path, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         let sumFrom = self.sumFrom
+        // Curves beyond the box the spans are summed over become chords (CullBox).
+        func flattened(for bounds: IntRect) -> [Polyline] {
+            device.flattened(tolerance: Self.flatteningTolerance, cull: CullBox(Self.summed(bounds, from: sumFrom).deviceRect))
+        }
         var source = SpanSource(deviceBox: device.controlPointBounds) { job, bounds, emit in
-            // Curves beyond the box the spans are summed over become chords (CullBox).
-            let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
-            job.rasterizer.fillSpanRows(device.flattened(tolerance: Self.flatteningTolerance, cull: cull), rule: rule,
-                                        antialias: antialias, bounds: bounds, sumFrom: sumFrom, rows: job.rows, emit)
+            job.rasterizer.fillSpanRows(flattened(for: bounds), rule: rule, antialias: antialias, bounds: bounds,
+                                        sumFrom: sumFrom, rows: job.rows, emit)
         }
         let box = source.bounds
         source.prepare = { bounds in
-            let cull = CullBox(Self.summed(bounds, from: sumFrom).deviceRect)
-            let polygons = device.flattened(tolerance: Self.flatteningTolerance, cull: cull)
-            return Self.spans(ofPolygons: polygons, bounds: box, rule: rule, antialias: antialias, sumFrom: sumFrom)
+            Self.spans(ofPolygons: flattened(for: bounds), bounds: box, rule: rule, antialias: antialias, sumFrom: sumFrom)
         }
         return source
     }
@@ -154,9 +161,9 @@ extension Canvas {
         draw(produce, shader: shader)
     }
 
-    /// The shadow (when one is set), then the shape. Without a shadow, and
-    /// while the canvas records (`DrawingBatch`), the composite is recorded
-    /// and drawn later in bands of rows on the drawing threads.
+    /// The shadow (when one is set), then the shape. Without a shadow the
+    /// composite goes through `perform`: recorded and drawn later in bands
+    /// of rows while the canvas records (`DrawingBatch`), else at once.
     ///
     /// `deferrable` false: the shader reads pixels that may change before a
     /// flush (another canvas drawn as an image), so this draws now.
@@ -165,19 +172,22 @@ extension Canvas {
         if mode.transparentSourceIsNoOp, let word = shader.solidWord, word >> 24 == 0 { return }
         let dest = destination
         guard !dest.bounds.isEmpty else { return }
-        if state.shadow == nil, deferrable, let batch {
-            var rows = dest.bounds
-            if let b = produce.bounds { rows = rows.intersection(b) }
-            guard !rows.isEmpty else { return }
+        if state.shadow == nil, deferrable {
             let source = produce.prepare?(dest.bounds) ?? produce
-            if batch.record(area: rows, { job in
+            perform(rows: Self.rows(of: produce, in: dest)) { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
-            }) { flush() }
+            }
             return
         }
         flush()
         if let shadow = state.shadow { castShadow(produce, shader: shader, shadow: shadow) }
         Self.composite(produce, shader: shader, mode: mode, into: dest, job: ownJob)
+    }
+
+    /// The pixels of `dest` that `produce` can reach.
+    static func rows(of produce: SpanSource, in dest: Destination) -> IntRect {
+        guard let b = produce.bounds else { return dest.bounds }
+        return dest.bounds.intersection(b)
     }
 
     /// The pixels drawing can change: the clip within the target surface.

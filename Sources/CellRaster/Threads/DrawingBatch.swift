@@ -27,8 +27,10 @@ import Synchronization
 /// `Canvas.flush`.
 final class DrawingBatch {
     typealias Command = (Canvas.SpanJob) -> Void
+    /// A command and the device rows it draws in.
+    private typealias Recorded = (rows: Range<Int>, run: Command)
 
-    private var commands: [(rows: Range<Int>, run: Command)] = []
+    private var commands: [Recorded] = []
     /// Layer buffers ended while recorded commands still read or write them:
     /// handed back for reuse only after the flush (a buffer reused with
     /// another size would put one band's rows in another band's bytes).
@@ -110,16 +112,14 @@ final class DrawingBatch {
         // one, and may be the last to let it go.
         commands = []
         commands.reserveCapacity(chunk.count)
-        let (first, bands, band) = layout(chunk)
+        let bands = Bands(chunk, height: bandHeight)
         let next = Counter()
         let tools = Self.helperRasterizers
         let ticket = DrawingThreads.shared.startDetached(threads - 1) { slot in
             while true {
                 let b = next.value.add(1, ordering: .relaxed).oldValue
-                guard b < bands else { return }
-                let rows = (first + b) * band..<(first + b + 1) * band
-                let job = Canvas.SpanJob(rasterizer: tools[slot - 1], rows: rows)
-                for c in chunk where c.rows.overlaps(rows) { c.run(job) }
+                guard b < bands.count else { return }
+                bands.draw(b, of: chunk, with: tools[slot - 1])
             }
         }
         guard let ticket else { // the threads are busy: drawn at the flush
@@ -131,16 +131,27 @@ final class DrawingBatch {
         recordedBytes = 0 // drawn by the chunk, then let go
     }
 
-    /// The bands `chunk` reaches: the first band's index, how many, their height.
-    private func layout(_ chunk: [(rows: Range<Int>, run: Command)]) -> (first: Int, count: Int, height: Int) {
-        var top = Int.max, bottom = Int.min
-        for c in chunk {
-            top = Swift.min(top, c.rows.lowerBound)
-            bottom = Swift.max(bottom, c.rows.upperBound)
+    /// The bands of `height` rows that some of `commands` reach.
+    private struct Bands {
+        let first: Int, count: Int, height: Int
+
+        init(_ commands: [Recorded], height: Int) {
+            var top = Int.max, bottom = Int.min
+            for c in commands {
+                top = Swift.min(top, c.rows.lowerBound)
+                bottom = Swift.max(bottom, c.rows.upperBound)
+            }
+            first = top.floorDiv(height)
+            count = (bottom - 1).floorDiv(height) - first + 1
+            self.height = height
         }
-        let band = bandHeight
-        let first = top.floorDiv(band), last = (bottom - 1).floorDiv(band)
-        return (first, last - first + 1, band)
+
+        /// Draws band `b`: every command that reaches it, in order, on its rows only.
+        func draw(_ b: Int, of commands: [Recorded], with rasterizer: Rasterizer) {
+            let rows = (first + b) * height..<(first + b + 1) * height
+            let job = Canvas.SpanJob(rasterizer: rasterizer, rows: rows)
+            for c in commands where c.rows.overlaps(rows) { c.run(job) }
+        }
     }
 
     private final class Counter: Sendable {
@@ -173,12 +184,10 @@ final class DrawingBatch {
         pendingPixels = 0
         defer { released.removeAll() }
         guard !commands.isEmpty else { return released }
-        let (first, bands, band) = layout(commands)
+        let bands = Bands(commands, height: bandHeight)
         let tools = [main] + Self.helperRasterizers
-        DrawingThreads.shared.forEach(bands, threads: threads) { b, slot in
-            let rows = (first + b) * band..<(first + b + 1) * band
-            let job = Canvas.SpanJob(rasterizer: tools[slot], rows: rows)
-            for c in commands where c.rows.overlaps(rows) { c.run(job) }
+        DrawingThreads.shared.forEach(bands.count, threads: threads) { b, slot in
+            bands.draw(b, of: commands, with: tools[slot])
             return true
         }
         return released

@@ -114,14 +114,7 @@ final class DrawingThreads: @unchecked Sendable {
         }
         defer { owner.store(false, ordering: .releasing) }
         withoutActuallyEscaping(body) { body in
-            job = body
-            detached = false
-            self.helpers = helpers
-            running.store(helpers, ordering: .relaxed)
-            generation.add(1, ordering: .releasing)
-            pthread_mutex_lock(mutex)
-            if sleeping > 0 { pthread_cond_broadcast(wake) }
-            pthread_mutex_unlock(mutex)
+            hand(body, to: helpers, detached: false)
             body(0)
             while running.load(ordering: .acquiring) > 0 {}
             job = nil
@@ -130,6 +123,21 @@ final class DrawingThreads: @unchecked Sendable {
 
     private func take() -> Bool {
         owner.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    }
+
+    /// Gives `body` to slots 1...helpers (the caller has taken the threads)
+    /// and wakes those asleep. Returns the job's generation.
+    @discardableResult
+    private func hand(_ body: @escaping (Int) -> Void, to helpers: Int, detached: Bool) -> Int {
+        job = body
+        self.detached = detached
+        self.helpers = helpers
+        running.store(helpers, ordering: .relaxed)
+        let ticket = generation.add(1, ordering: .releasing).newValue
+        pthread_mutex_lock(mutex)
+        if sleeping > 0 { pthread_cond_broadcast(wake) }
+        pthread_mutex_unlock(mutex)
+        return ticket
     }
 
     /// Starts `body(1)` ... `body(k)` on k = min(n, count) of the threads
@@ -142,15 +150,7 @@ final class DrawingThreads: @unchecked Sendable {
     func startDetached(_ n: Int, _ body: @escaping (Int) -> Void) -> Int? {
         let helpers = Swift.min(n, count)
         guard helpers > 0, take() else { return nil }
-        job = body
-        detached = true
-        self.helpers = helpers
-        running.store(helpers, ordering: .relaxed)
-        let ticket = generation.add(1, ordering: .releasing).newValue
-        pthread_mutex_lock(mutex)
-        if sleeping > 0 { pthread_cond_broadcast(wake) }
-        pthread_mutex_unlock(mutex)
-        return ticket
+        return hand(body, to: helpers, detached: true)
     }
 
     /// Whether no job has the threads now (a hint: another caller may take them first).
