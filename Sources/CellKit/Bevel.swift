@@ -30,25 +30,27 @@ public struct Bevel {
         self.fill = fill
     }
 
-    public func draw(in canvas: Canvas, rect: Rect) throws {
-        try draw(in: canvas, rect: rect, inOneLayer: false)
+    /// Draws the bevel around `rect`; bevels of one look and size share one
+    /// layer of `layers` (a fresh set by default: nothing shared).
+    public func draw(in canvas: Canvas, rect: Rect, layers: ViewLayers = ViewLayers()) throws {
+        try draw(in: canvas, rect: rect, layers: layers, inOneLayer: false)
     }
 
     /// The bevel in one layer over its whole frame, without the shortcut
     /// `draw` takes where it gives the same pixels (tests compare the two).
     func drawInOneLayer(in canvas: Canvas, rect: Rect) throws {
-        try draw(in: canvas, rect: rect, inOneLayer: true)
+        try draw(in: canvas, rect: rect, layers: ViewLayers(), inOneLayer: true)
     }
 
-    private func draw(in canvas: Canvas, rect: Rect, inOneLayer: Bool) throws {
+    private func draw(in canvas: Canvas, rect: Rect, layers: ViewLayers, inOneLayer: Bool) throws {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return }
         let d = offsetInPixels ? 1 / Swift.max(canvas.scale, 1e-9) : offset
         // The layer holds the whole effect: the stroke's outer half and the
         // bevel poking out below.
         let frame = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 + d)
-        // Bevels of one look and size share one layer per canvas, drawn in
-        // the bevel's own pixels (Canvas.reusableLayer): a grouped table's
+        // Bevels of one look and size share one layer (ViewLayers), drawn in
+        // the bevel's own pixels: a grouped table's
         // sections differ only in height, a page of boxes often not at all.
         // In pieces, the layer's interior is never composited: the layer
         // may leave out what lies within it (`Look.unused`, in the layer's
@@ -57,7 +59,7 @@ public struct Bevel {
         let origin = canvas.state.ctm.apply(Point(frame.x, frame.y))
         let unused = pieces?.interiorPixels.offsetBy(dx: -Int(origin.x.rounded(.down)), dy: -Int(origin.y.rounded(.down)))
         let look = Look(self, offset: d, unused: unused)
-        let layer = try canvas.reusableLayer(at: frame, key: look) { view, fw, fh in
+        let layer = try layers.layer(at: frame, look: look, in: canvas) { view, fw, fh in
             try drawLayer(in: view, frame: Rect(x: 0, y: 0, width: fw, height: fh),
                           rect: Rect(x: 1, y: 1, width: r.width, height: r.height), offset: d, unused: unused)
         }
@@ -69,7 +71,7 @@ public struct Bevel {
             return
         }
         guard let pieces else {
-            canvas.composite(layer)
+            canvas.draw(layer, in: frame)
             return
         }
         // Away from its edges the layer holds nothing but the opaque fill,
@@ -83,7 +85,7 @@ public struct Bevel {
                 piece.setFillColor(fill)
                 piece.fillRect(pieces.interior[i])
             } else {
-                piece.composite(layer)
+                piece.draw(layer, in: frame)
             }
         }
     }
@@ -133,7 +135,7 @@ public struct Bevel {
     }
 
     /// What the bevel's layer depends on besides the canvas' scale and the
-    /// frame's size (the canvas adds those): the reusable layer's key.
+    /// frame's size (ViewLayers adds those): the layer's look.
     struct Look: Hashable, Sendable {
         var radius: Double, offset: Double
         var fill: Color, bevel: Color, shadow: Color, stroke: Color

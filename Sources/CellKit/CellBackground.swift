@@ -73,12 +73,12 @@ public struct CellBackground {
 
     /// Draws the background of a cell whose frame is `frame` (user space),
     /// as the seed's view does: in a layer of its own (its backing store).
-    /// Cells of one size and look share one layer per canvas
-    /// (`Canvas.drawReusableLayer`), drawn once and composited at each
-    /// cell; off the pixel grid the background is drawn in place (the
-    /// table gives such cells a layer of their own).
-    public func draw(in canvas: Canvas, frame: Rect) throws {
-        if try canvas.drawReusableLayer(at: frame, key: Look(self), { view, w, h in
+    /// Cells of one size and look share one layer of `layers`, drawn once
+    /// and placed at each cell (a fresh set by default: nothing shared);
+    /// off the pixel grid the background is drawn in place (the table gives
+    /// such cells a layer of their own).
+    public func draw(in canvas: Canvas, frame: Rect, layers: ViewLayers = ViewLayers()) throws {
+        if try layers.draw(at: frame, look: Look(self), in: canvas, { view, w, h in
             try self.drawContent(in: view, width: w, height: h)
         }) { return }
         // Off the grid it is drawn where it is: a layer clipped to a frame
@@ -102,7 +102,7 @@ public struct CellBackground {
         }
     }
 
-    /// What the drawing depends on besides the size: the reusable layer's key.
+    /// What the drawing depends on besides the size: its layer's look (`ViewLayers`).
     struct Look: Hashable, Sendable {
         var position: CellPosition
         var top: Color, bottom: Color, stroke: Color

@@ -39,7 +39,7 @@ extension Table {
         // bevel, a footer, a cell that needs a layer).
         //
         // The first cell of each kind (state, position, size) goes first in
-        // its batch: it draws the background's reusable layer that the
+        // its batch: it draws the background's layer (ViewLayers) that the
         // others of its kind composite. In table order, two threads took
         // the first two middle cells together and both drew that layer.
         var pending: [(frame: Rect, first: Bool, draw: (Canvas) throws -> Void)] = []
@@ -87,7 +87,7 @@ extension Table {
             if spec.style == .grouped, spec.cellStyle == .bevel, let g = placed.groupFrame,
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
                 try drawPending()
-                try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g)
+                try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g, layers: viewLayers)
             }
             for (ri, row) in section.rows.enumerated() {
                 let f = placed.rows[ri]
@@ -155,7 +155,7 @@ extension Table {
         case (.grouped, .gradient), (.grouped, .plain):
             var bg = row.highlighted ? backgrounds.selected : backgrounds.normal
             bg.position = position
-            try bg.draw(in: canvas, frame: bounds)
+            try bg.draw(in: canvas, frame: bounds, layers: viewLayers)
         case (.grouped, .bevel):
             // The section's bevel is drawn beneath; cells add separators and
             // the selection.
@@ -163,7 +163,7 @@ extension Table {
                 var bg = backgrounds.selected
                 bg.position = position
                 bg.stroke = .clear
-                try bg.draw(in: canvas, frame: bounds)
+                try bg.draw(in: canvas, frame: bounds, layers: viewLayers)
             }
             if position == .top || position == .middle {
                 canvas.setFillColor(Self.bevelSeparator)

@@ -13,9 +13,13 @@ public final class Table {
     /// Puts every cell in a layer, also those whose drawing cannot tell
     /// (tests compare that with the default, which skips those layers).
     public var alwaysLayerCells = false
+    /// Cell backgrounds and bevels drawn once per look and size, kept from
+    /// one render to the next (each render may also be given other ones).
+    public let viewLayers: ViewLayers
 
-    public init(_ spec: TableSpec, text: KitText? = CellTextKit()) throws {
+    public init(_ spec: TableSpec, text: KitText? = CellTextKit(), viewLayers: ViewLayers = ViewLayers()) throws {
         self.spec = spec
+        self.viewLayers = viewLayers
         self.text = text
         backgrounds = CellBackgrounds(spec)
         var failure: Error?

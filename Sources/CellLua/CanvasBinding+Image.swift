@@ -3,20 +3,20 @@ import CellGeometry
 import CellRaster
 
 /// `draw_image(img_or_canvas, x, y [, w, h])`: an Image at its pixel size in
-/// points, or a Canvas at its point size, unless `w, h` are given.
+/// points, or a Canvas at its point size (`Canvas.draw(_:in:)`, the
+/// engine's CGLayer), unless `w, h` are given.
 extension CanvasBinding {
     static let imageMethods: [(String, HostFunction)] = [("draw_image", drawImage)]
 
     static let drawImage: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            let pixels: PixelBuffer
+            let image = lua.testObject(2, type: ImageBinding.typeName, as: ImageBox.self)
+            let layer = lua.testObject(2, type: CanvasBinding.typeName, as: Canvas.self)
             var size: (Double, Double)
-            if let image = lua.testObject(2, type: ImageBinding.typeName, as: ImageBox.self) {
-                pixels = image.buffer
-                size = (Double(pixels.width), Double(pixels.height))
-            } else if let source = lua.testObject(2, type: CanvasBinding.typeName, as: Canvas.self) {
-                pixels = source.buffer
-                size = (source.width, source.height)
+            if let image {
+                size = (Double(image.buffer.width), Double(image.buffer.height))
+            } else if let layer {
+                size = (layer.width, layer.height)
             } else {
                 throw lua.typeError(2, expected: "Image or Canvas")
             }
@@ -24,7 +24,10 @@ extension CanvasBinding {
             if !lua.isNoneOrNil(5) || !lua.isNoneOrNil(6) {
                 size = (try lua.nonNegative(5, "width"), try lua.nonNegative(6, "height"))
             }
-            canvas.drawImage(pixels, in: Rect(x: x, y: y, width: size.0, height: size.1))
+            let rect = Rect(x: x, y: y, width: size.0, height: size.1)
+            // A canvas is drawn as a layer: copied pixel for pixel where it
+            // lands on whole device pixels at its own pixel size.
+            if let layer { canvas.draw(layer, in: rect) } else if let image { canvas.drawImage(image.buffer, in: rect) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLua
 import CellImage
+import CellKit
 import CellRaster
 import FoundationEssentials
 import Glibc
@@ -115,6 +116,9 @@ public final class LuaRuntime {
     /// watches it inside long operations (see `Cancellation`); the trampoline
     /// raises the timeout, with the script line, when such a call returns.
     let cancellation = Cancellation()
+    /// The kit's views (cell backgrounds, bevels) drawn once per look and
+    /// size for every kit call and table of this script.
+    let viewLayers = ViewLayers()
 
     // MARK: running code
 

@@ -59,7 +59,7 @@ enum UIBinding {
                 default: bg.lineWidth = try lua.nonNegative(-1, "line width")
                 }
             }
-            try bg.draw(in: canvas, frame: frame)
+            try bg.draw(in: canvas, frame: frame, layers: LuaRuntime.current(lua.L).viewLayers)
             return 0
         }
     }
@@ -79,7 +79,7 @@ enum UIBinding {
                     bevel.offset = try lua.nonNegative(-1, "offset")
                 }
             }
-            try bevel.draw(in: canvas, rect: rect)
+            try bevel.draw(in: canvas, rect: rect, layers: LuaRuntime.current(lua.L).viewLayers)
             return 0
         }
     }

@@ -9,6 +9,14 @@ extension Canvas {
     /// anti-aliased by the rectangle's coverage; samples past the image's
     /// edges repeat the edge pixels, so no dark fringe creeps in.
     public func drawImage(_ image: PixelBuffer, in rect: Rect) {
+        drawImage(image, in: rect, reading: nil)
+    }
+
+    /// `drawImage`, with `layer`'s pixels when `image` is them: the drawing
+    /// is then recorded like any other (the layer tells this canvas to draw
+    /// before its pixels change). A bare buffer may change under the
+    /// caller's hands, so it is drawn at once.
+    func drawImage(_ image: PixelBuffer, in rect: Rect, reading layer: Canvas?) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite else { return }
         // Drawing a canvas onto itself reads pixels it is changing: sample a copy.
@@ -23,6 +31,7 @@ extension Canvas {
         guard deviceToImage.isFinite else { return }
         let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
                             needsMask: false)
-        draw(spans(ofRect: r), shader: shader, deferrable: false)
+        layer?.isRead(by: self)
+        draw(spans(ofRect: r), shader: shader, deferrable: layer != nil)
     }
 }

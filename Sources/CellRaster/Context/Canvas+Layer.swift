@@ -152,8 +152,10 @@ extension Canvas {
     }
 
     /// Composites `surface` at its place, whole-pixel aligned, with the
-    /// state's alpha, blend, shadow and clip.
-    func drawSurface(_ surface: Surface) {
+    /// state's alpha, blend, shadow and clip. `layer`: the canvas whose
+    /// pixels `surface` holds, told that this canvas reads them.
+    func drawSurface(_ surface: Surface, reading layer: Canvas? = nil) {
+        layer?.isRead(by: self)
         let shader = Shader(kind: .image(ImageShader(
             source: surface.buffer,
             deviceToImage: .translation(Double(-surface.x0), Double(-surface.y0)),

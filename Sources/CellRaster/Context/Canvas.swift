@@ -54,9 +54,10 @@ public final class Canvas {
     /// What each thread of `drawDisjoint` keeps from one call to the next
     /// (its rasterizer's buffers, spare layers), one per thread.
     var pieceWorkers: [PieceWorker] = []
-    /// Views' layers drawn once and composited again (`drawReusableLayer`),
-    /// shared with the canvases of pieces drawn on other threads.
-    let reusableLayers: ReusableLayers
+    /// Counts the changes to the pixels (`willChangePixels`).
+    var generation = 0
+    /// What canvases drawing this one as a layer know of it (`draw(_:in:)`).
+    let drawnAsLayer = DrawnAsLayer()
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -79,29 +80,27 @@ public final class Canvas {
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
         ownsRasterizer = true
-        reusableLayers = ReusableLayers()
         state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
         fillAll(background?.premultiplied() ?? .clear)
     }
 
-    /// A canvas for one view's layer (`drawReusableLayer`): transparent
-    /// pixels of its own, `pixelWidth` x `pixelHeight`, the default state
-    /// with `ctm`, clipped to its pixels; the parent's rasterizer (the
-    /// parent waits while the view draws, on the same thread), reusable
-    /// layers, deadline and parallelism (a view drawn in pieces, a bevel's
-    /// strips, may use the parent's threads; inside a piece of the parent
-    /// they are busy and the view's pieces run in order).
-    init(viewLayerOf parent: Canvas, pixelWidth: Int, pixelHeight: Int, ctm: AffineTransform) {
+    /// A layer for `parent` (`makeLayer`): `width` x `height` points,
+    /// transparent pixels of its own, the default state with `ctm`, clipped
+    /// to its pixels; the parent's scale, deadline and threads.
+    init(layerOf parent: Canvas, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int,
+         ctm: AffineTransform) {
         scale = parent.scale
-        width = Double(pixelWidth) / scale
-        height = Double(pixelHeight) / scale
+        self.width = width
+        self.height = height
         parallelism = parent.parallelism
-        pixels = PixelBuffer(width: pixelWidth, height: pixelHeight, filledWith: .clear, threads: parallelism)
+        batch = Self.makeBatch(threads: parallelism, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        pixels = PixelBuffer(unclearedWidth: pixelWidth, height: pixelHeight)
         target = Surface(buffer: pixels, x0: 0, y0: 0)
-        rasterizer = parent.rasterizer
-        reusableLayers = parent.reusableLayers
+        rasterizer = ScratchPool.takeRasterizer()
+        ownsRasterizer = true
         cancellation = parent.cancellation
         state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
+        fillAll(Color.clear.premultiplied())
     }
 
     /// A canvas for one piece of `parent`'s drawing (`drawDisjoint`): the
@@ -121,7 +120,6 @@ public final class Canvas {
         cancellation = parent.cancellation
         parallelism = 1
         rasterizer = worker.rasterizer
-        reusableLayers = parent.reusableLayers
         spareLayers = worker.spareLayers
         worker.spareLayers = []
     }
@@ -158,6 +156,7 @@ public final class Canvas {
     /// `holding`: bytes the operation keeps alive until it runs (a clip mask).
     func perform(rows: IntRect, holding bytes: Int = 0, _ op: @escaping (SpanJob) -> Void) {
         guard !rows.isEmpty else { return }
+        willChangePixels()
         guard let batch else { return op(ownJob) }
         if batch.record(area: rows, holding: bytes, op) { flush() }
     }

@@ -180,6 +180,7 @@ extension Canvas {
             return
         }
         flush()
+        willChangePixels()
         if let shadow = state.shadow { castShadow(produce, shader: shader, shadow: shadow) }
         Self.composite(produce, shader: shader, mode: mode, into: dest, job: ownJob)
     }

@@ -41,6 +41,7 @@ extension Canvas {
     /// after an error, pieces not yet started are skipped.
     public func drawDisjoint(_ rects: [Rect], _ piece: (Int, Canvas) throws -> Void) throws {
         flush() // the pieces draw at once, not recorded
+        willChangePixels()
         let workers = Swift.min(parallelism, rects.count)
         guard workers > 1, coverDisjointPixels(rects) else {
             for (i, rect) in rects.enumerated() {

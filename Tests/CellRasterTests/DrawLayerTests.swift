@@ -2,14 +2,13 @@ import CellGeometry
 @testable import CellRaster
 import Testing
 
-/// Reusable layers (`Canvas.drawReusableLayer`): a view's layer drawn once
-/// per canvas in the view's own pixels and composited wherever a view of
-/// the same key and size goes. The second place must get the first one's
-/// pixels exactly (they are computed in the view's own coordinates), and
-/// the result must be what a plain transparency layer at that place gives,
-/// within one level: the plain layer draws in canvas coordinates, where
-/// edges at other absolute positions can round a coverage differently.
-@Suite struct ReusableLayerTests {
+/// Layers (`Canvas.makeLayer`, `Canvas.draw(_:in:)`): something drawn once
+/// in a canvas of the destination's device pixels and drawn at many places.
+/// A second place must get the first one's pixels exactly, and the result
+/// must be what a plain transparency layer at that place gives, within one
+/// level: the plain layer draws in canvas coordinates, where edges at other
+/// absolute positions can round a coverage differently.
+@Suite struct DrawLayerTests {
     /// A view with anti-aliased edges, a gradient and a translucent stroke.
     static func drawView(_ c: Canvas, _ w: Double, _ h: Double) throws {
         var p = Path()
@@ -19,6 +18,12 @@ import Testing
         c.drawLinearGradient(g, from: Point(0, 0), to: Point(0, h))
         c.setStrokeColor(Color(r: 0, g: 0, b: 0, a: 0.4))
         try c.stroke(p)
+    }
+
+    static func layer(for c: Canvas, _ w: Double = 60, _ h: Double = 40) throws -> Canvas {
+        let layer = try c.makeLayer(width: w, height: h)
+        try drawView(layer, w, h)
+        return layer
     }
 
     func canvas() throws -> Canvas {
@@ -45,34 +50,31 @@ import Testing
         return worst
     }
 
-    @Test func aSecondViewOfTheSameKeyGetsTheFirstOnesPixels() throws {
-        var calls = 0
+    @Test func aLayerDrawnAtTwoPlacesGivesTheSamePixelsTwice() throws {
         let c = try Canvas(width: 200, height: 150, scale: 2)
+        let layer = try Self.layer(for: c)
+        #expect(layer.pixelWidth == 120 && layer.pixelHeight == 80)
         for origin in [Point(10, 10), Point(103.5, 77)] {
-            let drawn = try c.drawReusableLayer(at: Rect(x: origin.x, y: origin.y, width: 60, height: 40), key: "cell") { v, w, h in
-                calls += 1
-                try Self.drawView(v, w, h)
-            }
-            #expect(drawn)
+            c.draw(layer, in: Rect(x: origin.x, y: origin.y, width: 60, height: 40))
         }
-        #expect(calls == 1)
-        #expect(c.reusableLayers.count == 1)
         let first = bytes(c, IntRect(x0: 20, y0: 20, x1: 140, y1: 100))
         let second = bytes(c, IntRect(x0: 207, y0: 154, x1: 327, y1: 234))
         #expect(first == second)
+        #expect(first == bytes(layer, IntRect(x0: 0, y0: 0, x1: 120, y1: 80)))
         #expect(first.contains { $0 != 0 })
     }
 
     @Test func itIsWhatAPlainLayerAtThatPlaceGives() throws {
         for (alpha, clip) in [(1.0, nil), (0.6, Rect(x: 0, y: 0, width: 120, height: 83.5)), (1, Rect(x: 40, y: 0, width: 200, height: 150))] {
-            let reused = try canvas(), plain = try canvas()
-            for c in [reused, plain] {
+            let placed = try canvas(), plain = try canvas()
+            for c in [placed, plain] {
                 c.setAlpha(alpha)
                 if let clip { c.clip(Path.rect(clip)) }
             }
+            let layer = try Self.layer(for: placed)
             for origin in [Point(10, 10), Point(103.5, 77), Point(31, 60)] {
                 let frame = Rect(x: origin.x, y: origin.y, width: 60, height: 40)
-                #expect(try reused.drawReusableLayer(at: frame, key: 1) { v, w, h in try Self.drawView(v, w, h) })
+                placed.draw(layer, in: frame)
                 plain.save()
                 plain.clip(Path.rect(frame))
                 plain.beginLayer()
@@ -81,7 +83,7 @@ import Testing
                 try plain.endLayer()
                 try plain.restore()
             }
-            #expect(maxDifference(reused, plain) <= 1, "alpha \(alpha), clip \(String(describing: clip))")
+            #expect(maxDifference(placed, plain) <= 1, "alpha \(alpha), clip \(String(describing: clip))")
         }
     }
 
@@ -93,13 +95,63 @@ import Testing
         var big = Path()
         big.addEllipse(in: Rect(x: -400, y: -400, width: 1000, height: 950))
         spans.clip(big)
+        let layer = try Self.layer(for: fast)
         for c in [fast, spans] {
             for origin in [Point(10, 10), Point(103.5, 77), Point(150, 120)] {
-                #expect(try c.drawReusableLayer(at: Rect(x: origin.x, y: origin.y, width: 60, height: 40), key: "v") { v, w, h in
-                    try Self.drawView(v, w, h)
-                })
+                c.draw(layer, in: Rect(x: origin.x, y: origin.y, width: 60, height: 40))
             }
         }
+        #expect(maxDifference(fast, spans) == 0)
+    }
+
+    /// Off the pixel grid, scaled or rotated, a layer is an image.
+    @Test func offTheGridALayerIsDrawnAsAnImage() throws {
+        for (frame, rotation) in [(Rect(x: 10.25, y: 10, width: 60, height: 40), 0.0),
+                                  (Rect(x: 10, y: 10, width: 70, height: 40), 0),
+                                  (Rect(x: 40, y: 10, width: 60, height: 40), 0.3)] {
+            let placed = try canvas(), image = try canvas()
+            let layer = try Self.layer(for: placed)
+            for c in [placed, image] { c.rotate(rotation) }
+            placed.draw(layer, in: frame)
+            image.drawImage(layer.buffer, in: frame)
+            #expect(maxDifference(placed, image) == 0)
+            #expect(maxDifference(placed, try canvas()) > 0)
+        }
+    }
+
+    /// A canvas that records its drawing (`DrawingBatch`) draws a layer
+    /// later than the call: if the layer changes meanwhile, the canvas must
+    /// still get the pixels the layer had at the call (it draws first).
+    @Test func aLayerChangedAfterItWasDrawnIsDrawnAsItWas() throws {
+        let c = try Canvas(width: 400, height: 400, scale: 1, parallelism: 2)
+        #expect(c.batch != nil)
+        let layer = try c.makeLayer(width: 100, height: 100)
+        layer.setFillColor(Color(r: 1, g: 0, b: 0))
+        layer.fillRect(Rect(x: 0, y: 0, width: 100, height: 100))
+        c.draw(layer, in: Rect(x: 0, y: 0, width: 100, height: 100))
+        c.draw(layer, in: Rect(x: 100.5, y: 0, width: 100, height: 100)) // as an image
+        layer.setFillColor(Color(r: 0, g: 0, b: 1))
+        layer.fillRect(Rect(x: 0, y: 0, width: 100, height: 50))
+        c.draw(layer, in: Rect(x: 0, y: 200, width: 100, height: 100))
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { UnsafeRawPointer(c.buffer.data + (y * 400 + x) * 4).load(as: UInt32.self) }
+        let red = PixelBuffer.pack(Color(r: 1, g: 0, b: 0).premultiplied())
+        let blue = PixelBuffer.pack(Color(r: 0, g: 0, b: 1).premultiplied())
+        #expect(pixel(10, 10) == red && pixel(150, 10) == red)
+        #expect(pixel(10, 210) == blue && pixel(10, 290) == red)
+    }
+
+    /// Where a layer's opaque runs change, the copy follows (they are found
+    /// again after each change).
+    @Test func theOpaqueRunsFollowTheLayersChanges() throws {
+        let fast = try canvas(), spans = try canvas()
+        var big = Path()
+        big.addEllipse(in: Rect(x: -400, y: -400, width: 1000, height: 950))
+        spans.clip(big)
+        let layer = try Self.layer(for: fast)
+        for c in [fast, spans] { c.draw(layer, in: Rect(x: 10, y: 10, width: 60, height: 40)) }
+        layer.setBlendMode(.clear)
+        layer.fillRect(Rect(x: 20, y: 5, width: 10, height: 30))
+        for c in [fast, spans] { c.draw(layer, in: Rect(x: 100, y: 60, width: 60, height: 40)) }
         #expect(maxDifference(fast, spans) == 0)
     }
 
@@ -133,35 +185,11 @@ import Testing
                 if x - start > expected.end - expected.start { expected = (start, x) }
                 x = Swift.max(x, start + 1)
             }
-            let found = row.withUnsafeBytes { ReusableLayers.Pixels.longestOpaqueRun($0.baseAddress!, width: width) }
+            let found = row.withUnsafeBytes { OpaqueRuns.longestOpaqueRun($0.baseAddress!, width: width) }
             #expect(found == expected, "row \(trial): \(row.map { $0 >> 24 })")
         }
     }
 
-    @Test func keysAndSizesTellViewsApart() throws {
-        var calls = 0
-        let c = try Canvas(width: 200, height: 150, scale: 2)
-        let draws: [(String, Rect)] = [("a", Rect(x: 0, y: 0, width: 50, height: 20)), ("b", Rect(x: 0, y: 30, width: 50, height: 20)),
-                                       ("a", Rect(x: 0, y: 60, width: 50, height: 21)), ("a", Rect(x: 60, y: 0, width: 50, height: 20))]
-        for (key, frame) in draws {
-            #expect(try c.drawReusableLayer(at: frame, key: key) { v, w, h in
-                calls += 1
-                try Self.drawView(v, w, h)
-            })
-        }
-        #expect(calls == 3)
-    }
-
-    /// Off the pixel grid, or under a rotation, the caller draws another way.
-    @Test func framesOffThePixelGridAreLeftToTheCaller() throws {
-        let c = try Canvas(width: 100, height: 100, scale: 1)
-        var calls = 0
-        #expect(try !c.drawReusableLayer(at: Rect(x: 10.25, y: 10, width: 20, height: 20), key: 0) { _, _, _ in calls += 1 })
-        c.rotate(0.3)
-        #expect(try !c.drawReusableLayer(at: Rect(x: 10, y: 10, width: 20, height: 20), key: 0) { _, _, _ in calls += 1 })
-        #expect(calls == 0)
-        #expect(c.buffer.isTransparent)
-    }
 }
 
 extension Path {
