@@ -446,8 +446,19 @@ function Canvas:end_layer() end
 ---@param opts? {alpha?: number, blend?: cell.BlendMode}
 function Canvas:layer(fn, opts) end
 
+---A transparent Canvas of w x h points in this canvas' device pixels (its
+---transform's scale), to draw once and place many times with draw_image, as
+---CGLayer: where it lands on whole device pixels at its own size it is copied
+---pixel for pixel. Its pixels count against --max-memory; it is not a result
+---of the script (cell.canvas is).
+---@param w number
+---@param h number
+---@return cell.Canvas
+function Canvas:make_layer(w, h) end
+
 ---Draws an Image (at its pixel size in points) or a Canvas (at its point size)
----at (x, y), or scaled into w x h, with bilinear filtering.
+---at (x, y), or scaled into w x h, with bilinear filtering; a canvas made by
+---make_layer, placed on whole device pixels at its own size, is copied as is.
 ---@param image cell.Image|cell.Canvas
 ---@param w? number
 ---@param h? number

@@ -65,6 +65,12 @@ public struct AffineTransform: Hashable, Sendable {
     /// which lets rectangle fills take an exact fast path.
     public var isRectilinear: Bool { b == 0 && c == 0 }
 
+    /// How much the transform stretches each axis: the lengths of the
+    /// images of the unit vectors (x, y).
+    public var axisScales: (x: Double, y: Double) {
+        ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
+    }
+
     public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }

@@ -3,10 +3,31 @@ import CellRaster
 
 /// Transparency layers: `begin_layer([opts])`, `end_layer()`, `layer(fn [, opts])`.
 /// A layer's pixels count against `--max-memory` while it is open.
+/// And layers to draw once and place many times (CGLayer): `make_layer(w, h)`.
 extension CanvasBinding {
     static let layerMethods: [(String, HostFunction)] = [
-        ("begin_layer", beginLayer), ("end_layer", endLayer), ("layer", layer),
+        ("begin_layer", beginLayer), ("end_layer", endLayer), ("layer", layer), ("make_layer", makeLayer),
     ]
+
+    /// `make_layer(w, h)`: a transparent Canvas of `w` x `h` points in this
+    /// canvas' device pixels (`Canvas.makeLayer`), to draw once and place
+    /// with `draw_image` (copied pixel for pixel where it lands on whole
+    /// pixels). Not a result of the script, as `cell.canvas` is.
+    static let makeLayer: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let width = try lua.number(2), height = try lua.number(3)
+            guard width > 0, height > 0 else {
+                throw LuaError.message("layer size must be positive (got \(width)x\(height))")
+            }
+            let runtime = LuaRuntime.current(lua.L)
+            let (sx, sy) = canvas.state.ctm.axisScales
+            let (pw, ph) = try CanvasLimits.pixelSize(width: width * sx, height: height * sy, scale: 1)
+            try runtime.charge(bytes: pw * ph * 4)
+            lua.pushObject(try canvas.makeLayer(width: width, height: height), type: typeName)
+            return 1
+        }
+    }
 
     /// `begin_layer([{alpha=, blend=}])`
     static let beginLayer: HostFunction = { L in

@@ -23,8 +23,7 @@ extension Canvas {
     /// point size times that scale, rounded up. Throws for sizes a canvas
     /// cannot have.
     public func makeLayer(width: Double, height: Double) throws -> Canvas {
-        let m = state.ctm
-        let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
+        let (sx, sy) = state.ctm.axisScales
         let (pw, ph) = try CanvasLimits.pixelSize(width: width * sx, height: height * sy, scale: 1)
         return Canvas(layerOf: self, width: width, height: height, pixelWidth: pw, pixelHeight: ph,
                       ctm: .scale(sx, sy))
