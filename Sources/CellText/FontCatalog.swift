@@ -82,20 +82,10 @@ public final class FontCatalog: @unchecked Sendable {
     /// `CELLLUA_FONT_CACHE`); later changes do not apply. Default `.standard`.
     public static let persistentCache = Locked<PersistentCache>(.standard)
 
-    /// The system's configuration with answers remembered in `persistent`
-    /// (nil: none), for tests; `system` is the one to use.
-    static func systemCatalog(persistent: FontResolutionCache?) -> FontCatalog {
-        FontCatalog(loadConfig: { FcInitLoadConfigAndFonts() }, persistent: persistent)
-    }
-
-    /// True once fontconfig's configuration was loaded (tests).
-    var hasLoadedFontconfig: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return loadedConfig != nil
-    }
-
-    private init(loadConfig: @escaping () -> OpaquePointer?, persistent: FontResolutionCache?) {
+    /// A catalog that loads its fontconfig configuration with `loadConfig`
+    /// (once, on the first name `persistent` does not know; nil: no
+    /// remembered answers).
+    init(loadConfig: @escaping () -> OpaquePointer?, persistent: FontResolutionCache?) {
         self.loadConfig = loadConfig
         self.persistent = persistent
     }

@@ -1,3 +1,4 @@
+import CFontconfig
 @testable import CellText
 import Foundation
 import Testing
@@ -87,17 +88,26 @@ import Testing
         let s = try scratch()
         defer { try? FileManager.default.removeItem(atPath: s.dir) }
         let names = ["Helvetica", "Helvetica-Bold", "NimbusSans-Italic", "DejaVu Sans", "Times-Roman"]
-        let uncached = FontCatalog.systemCatalog(persistent: nil)
+        // A catalog of the system's configuration that counts its loads.
+        final class Loads: @unchecked Sendable { var count = 0 }
+        func systemCatalog(_ persistent: FontResolutionCache?, _ loads: Loads = Loads()) -> FontCatalog {
+            FontCatalog(loadConfig: {
+                loads.count += 1
+                return FcInitLoadConfigAndFonts()
+            }, persistent: persistent)
+        }
+        let uncached = systemCatalog(nil)
         let expected = try names.map { try uncached.resolve($0) }
         let path = s.dir + "/fonts-v1.txt"
-        let firstRun = FontCatalog.systemCatalog(persistent: FontResolutionCache(path: path))
+        let first = Loads(), second = Loads()
+        let firstRun = systemCatalog(FontResolutionCache(path: path), first)
         #expect(try names.map { try firstRun.resolve($0) } == expected)
-        #expect(firstRun.hasLoadedFontconfig)
-        let secondRun = FontCatalog.systemCatalog(persistent: FontResolutionCache(path: path))
+        #expect(first.count == 1)
+        let secondRun = systemCatalog(FontResolutionCache(path: path), second)
         #expect(try names.map { try secondRun.resolve($0) } == expected)
-        #expect(!secondRun.hasLoadedFontconfig)
+        #expect(second.count == 0)
         // A name that fails is not remembered: fontconfig says why.
         #expect(throws: FontError.self) { try secondRun.resolve("Arial") }
-        #expect(secondRun.hasLoadedFontconfig)
+        #expect(second.count == 1)
     }
 }

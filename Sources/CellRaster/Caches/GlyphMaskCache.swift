@@ -15,7 +15,7 @@ import Glibc
 /// position (`GlyphMaskTests` checks both).
 ///
 /// Why: filling text as outlines costs flattening, edge setup and a sweep for
-/// every glyph of every frame; table mockups repeat a few sizes of a few
+/// every glyph of every frame; interface mockups repeat a few sizes of a few
 /// dozen glyphs, so after the first frame text is a copy of small masks.
 ///
 /// Bounded: masks larger than `maxMaskSide` pixels are not made (big display

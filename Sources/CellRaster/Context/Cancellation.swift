@@ -1,7 +1,7 @@
 import Glibc
 
-/// A deadline that long drawing operations watch, so that `--timeout` stops
-/// a script near its deadline even inside one huge fill, blur or layer
+/// A deadline that long drawing operations watch, so that a caller's time limit
+/// stops drawing near its deadline even inside one huge fill, blur or layer
 /// composite: the compositor looks at the clock once per 64K pixels painted
 /// (about a millisecond of the slowest blend), the blur once per 64K samples;
 /// past the deadline they stop painting and return early. The caller (the Lua

@@ -1,9 +1,10 @@
 import CellGeometry
 
 /// A shape flattened once, in device space, to be painted or clipped with
-/// many times under different clips: the kit's bevel draws the same four
-/// shapes into up to six boxes of its layer, and flattening and stroking
-/// them once instead of per box is most of what those boxes cost.
+/// many times under different clips: a drawing split into boxes (pieces of
+/// one layer drawn side by side) paints the same shapes into each box, and
+/// flattening and stroking them once instead of per box is most of what
+/// the boxes cost.
 ///
 /// Prepared `within` a device box, the polygons are exactly those `fill`,
 /// `clip` or `stroke` make when their drawable bounds, widened to the left

@@ -1,5 +1,5 @@
-/// Errors the drawing engine reports to its callers (the binding turns them
-/// into Lua errors naming the script line).
+/// Errors the drawing engine reports to its callers, in the engine's terms
+/// (an embedder maps them to its own: the command line names the script line).
 public enum CanvasError: Error, Equatable, CustomStringConvertible {
     case invalidSize(String)
     case tooLarge(String)

@@ -1,4 +1,4 @@
-/// Core Graphics' blend modes (CGBlendMode), by the names scripts use.
+/// Core Graphics' blend modes (CGBlendMode); raw values are the names in snake case.
 ///
 /// Every mode composites bounded by coverage, as Core Graphics does: at
 /// coverage k a pixel becomes `D + k * (B(S, D) - D)`, so pixels outside a

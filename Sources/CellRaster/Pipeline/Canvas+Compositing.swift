@@ -125,8 +125,8 @@ extension Canvas {
     /// Where coverage is summed from along a row: the left edge of the
     /// surface drawn on, whatever the clip (Rasterizer's `sumFrom`). A pixel
     /// then gets the same coverage however a clip cuts the drawing, which
-    /// lets the kit draw a layer in clipped pieces and get the pixels of the
-    /// whole (Bevel).
+    /// lets a caller draw a layer in clipped pieces and get the pixels of the
+    /// whole.
     var sumFrom: Int { target.x0 }
 
     /// `bounds` widened leftwards to `x` (the part of the plane whose edges count).

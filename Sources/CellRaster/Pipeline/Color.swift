@@ -22,7 +22,7 @@ public struct Color: Hashable, Sendable {
     public static let white = Color(white: 1)
     public static let clear = Color(white: 0, alpha: 0)
 
-    /// The named colors scripts may use: UIKit's class colors, with UIKit's
+    /// The named colors callers may use: UIKit's class colors, with UIKit's
     /// values (`gray` is grayColor, white 0.5; `lightgray` 2/3; `darkgray` 1/3).
     public static let named: [(name: String, color: Color)] = [
         ("black", .black),

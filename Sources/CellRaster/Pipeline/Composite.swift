@@ -76,23 +76,14 @@ enum Composite {
             let raw = UnsafeMutableRawPointer(words), from = UnsafeRawPointer(src)
             let alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
             var n = 0
-            // Eight pixels at a time as four 64-bit words: all opaque (a
-            // cached cell's interior) is a 32-byte copy, all empty a skip,
-            // found with a few scalar operations (SIMD4 comparisons compile
-            // to twice as many here: no unsigned 32-bit compare in SSE2).
-            let bothAlphas: UInt64 = 0xFF00_0000_FF00_0000
+            // Eight pixels at a time (`PixelWords`): all opaque (a layer's
+            // interior) is a 32-byte copy, all empty a skip.
             while n &+ 8 <= count {
                 let offset = n &* 4
-                let w0 = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                let w1 = from.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-                let w2 = from.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
-                let w3 = from.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self)
-                if w0 & w1 & w2 & w3 & bothAlphas == bothAlphas {
-                    raw.storeBytes(of: w0, toByteOffset: offset, as: UInt64.self)
-                    raw.storeBytes(of: w1, toByteOffset: offset &+ 8, as: UInt64.self)
-                    raw.storeBytes(of: w2, toByteOffset: offset &+ 16, as: UInt64.self)
-                    raw.storeBytes(of: w3, toByteOffset: offset &+ 24, as: UInt64.self)
-                } else if w0 | w1 | w2 | w3 != 0 {
+                let eight = PixelWords.Eight(from, byteOffset: offset)
+                if eight.areOpaque {
+                    eight.store(raw, byteOffset: offset)
+                } else if !eight.areZero {
                     // Empty and opaque pixels come out exactly as above.
                     let s4 = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
                     let d4 = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
@@ -203,8 +194,8 @@ enum Composite {
         for n in 0..<count { words[n] = scale(words[n], keep) }
     }
 
-    /// Clear: `D (1 - k)`. Four pixels at a time (a badge's knocked-out
-    /// text): uncovered groups skipped, fully covered ones zeroed, the rest
+    /// Clear: `D (1 - k)`. Four pixels at a time (text knocked out of a
+    /// layer): uncovered groups skipped, fully covered ones zeroed, the rest
     /// scaled in vector lanes (the values of the loop below).
     static func clear(dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)

@@ -5,7 +5,7 @@ import CellGeometry
 /// CGGradient in DeviceRGB. Before the first stop the first color holds,
 /// after the last the last (the stops need not reach 0 or 1).
 ///
-/// Immutable (but for a table cache, under a lock), so scripts can share one
+/// Immutable (but for its color-ramp cache, under a lock), so callers can share one
 /// gradient between many paints, and the pieces of one drawing on several
 /// threads (`Canvas.drawDisjoint`) can paint with it at once.
 public final class Gradient {

@@ -25,7 +25,7 @@ struct Shader {
     }
 
     /// When the paint does not vary along row `y` (a vertical linear gradient
-    /// under an axis-aligned transform: every cell background), its word
+    /// under an axis-aligned transform, a common background), its word
     /// there and whether it paints at all; nil when it varies.
     @inline(__always)
     func rowConstant(y: Int) -> (word: UInt32, painted: Bool)? {

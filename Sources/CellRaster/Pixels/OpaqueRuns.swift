@@ -1,6 +1,6 @@
 /// Each row's longest run of opaque pixels in a buffer: where a layer drawn
 /// at whole device pixels (`Canvas.draw(_:in:)`) is copied rather than
-/// composited. Cell backgrounds and bevels are opaque but for their rims.
+/// composited. Backgrounds and panels are mostly opaque but for their rims.
 struct OpaqueRuns: Sendable {
     private let runs: [Run]
     typealias Run = (start: Int, end: Int)
@@ -27,16 +27,13 @@ struct OpaqueRuns: Sendable {
 
     /// The longest run of opaque pixels in a row of `width` pixels (the
     /// first one of equal runs; 0..<0 when there is none). Opaque and
-    /// transparent stretches are crossed 8 pixels (four 64-bit words) at a
-    /// time: a layer's rows are mostly one or the other (a bevel's layer is
-    /// transparent inside), and this scan runs over every pixel of every
-    /// layer drawn.
+    /// transparent stretches are crossed 8 pixels at a time (`PixelWords`):
+    /// a layer's rows are mostly one or the other, and this scan runs over
+    /// every pixel of every layer drawn.
     static func longestOpaqueRun(_ row: UnsafeRawPointer, width w: Int) -> Run {
-        let alphas: UInt64 = 0xFF00_0000_FF00_0000
-        func word(_ x: Int, _ k: Int) -> UInt64 { row.loadUnaligned(fromByteOffset: x &* 4 &+ k &* 8, as: UInt64.self) }
         func opaque(_ x: Int) -> Bool { row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) >> 24 == 255 }
-        func eightOpaque(_ x: Int) -> Bool { word(x, 0) & word(x, 1) & word(x, 2) & word(x, 3) & alphas == alphas }
-        func eightTransparent(_ x: Int) -> Bool { (word(x, 0) | word(x, 1) | word(x, 2) | word(x, 3)) & alphas == 0 }
+        func eightOpaque(_ x: Int) -> Bool { PixelWords.Eight(row, byteOffset: x &* 4).areOpaque }
+        func eightTransparent(_ x: Int) -> Bool { PixelWords.Eight(row, byteOffset: x &* 4).areTransparent }
         var best = (start: 0, end: 0), x = 0
         while x < w {
             while x &+ 8 <= w, eightTransparent(x) { x &+= 8 }

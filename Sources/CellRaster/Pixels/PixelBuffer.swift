@@ -96,25 +96,9 @@ public final class PixelBuffer {
 
     /// True when every pixel is opaque: then the stored bytes are already
     /// straight RGBA (premultiplying by 1 changes nothing), which the PNG
-    /// writer takes as they are. Eight bytes at a time.
+    /// writer takes as they are. Eight bytes at a time (`PixelWords`).
     public var isOpaque: Bool {
-        let alpha: UInt64 = 0xFF00_0000_FF00_0000
-        let raw = UnsafeRawPointer(data)
-        let pairs = width * height / 2
-        var i = 0
-        // Blocks of 64 pixels ANDed together without a branch (the compiler
-        // vectorizes that), then one test per block.
-        while i + 32 <= pairs {
-            var all: UInt64 = alpha
-            for j in i..<(i + 32) { all &= raw.loadUnaligned(fromByteOffset: j * 8, as: UInt64.self) }
-            if all & alpha != alpha { return false }
-            i += 32
-        }
-        while i < pairs {
-            if raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) & alpha != alpha { return false }
-            i += 1
-        }
-        return (width * height) % 2 == 0 || data[byteCount - 1] == 255
+        PixelWords.allOpaque(UnsafeRawPointer(data), count: width * height)
     }
 
     /// `straightRGBA()` and whether every pixel is opaque, found in the same

@@ -14,7 +14,7 @@ public enum ClipRegion {
 }
 
 /// An 8-bit coverage mask over `area` (the clip it was cut from, not the
-/// whole canvas: a cell's rounded clip costs a cell's pixels). Immutable once
+/// whole canvas: a small rounded clip costs its own pixels). Immutable once
 /// built, so saved graphics states can share it.
 public final class ClipMask {
     /// The pixels the mask stores; everything outside is 0.

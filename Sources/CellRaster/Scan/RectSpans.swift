@@ -4,7 +4,7 @@ import CellGeometry
 /// factors into a column part times a row part, so no accumulation is needed.
 /// The values are the ones the general rasterizer gives for the same
 /// rectangle (same Float product, same rounding); rectangles are the most
-/// common shape in a table view, hence the shortcut.
+/// common shape in user interfaces, hence the shortcut.
 enum RectSpans {
     static func emit(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard rect.isFinite else { return }

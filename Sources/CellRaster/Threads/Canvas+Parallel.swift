@@ -2,7 +2,7 @@ import CellGeometry
 import FoundationEssentials
 import Glibc
 
-/// Drawing in pieces on several threads. A table's cells, or a bevel's
+/// Drawing in pieces on several threads. The rows of a list, or a panel's
 /// interior and edges, each lie in a rectangle of whole device pixels that no
 /// other piece touches; such pieces can be drawn at the same time, each by a
 /// canvas of its own over the same pixels, and every pixel still gets exactly
@@ -11,12 +11,11 @@ import Glibc
 extension Canvas {
     /// The threads drawing may use: the CPUs this process may run on, at
     /// most 8. Whoever embeds the engine chooses fewer per canvas
-    /// (`Canvas(..., parallelism:)`; the command line's `CELLLUA_THREADS`).
+    /// (`Canvas(..., parallelism:)`).
     public static let availableThreads: Int =
         Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
 
-    /// Tells the drawing threads that drawing is about to start (a script
-    /// is about to run), so that those asleep are awake when the first
+    /// Tells the drawing threads that drawing is about to start, so that those asleep are awake when the first
     /// pieces come (`DrawingThreads.wakeUp`). Costs nothing when threads
     /// are off or awake.
     public static func prepareDrawingThreads() {

@@ -194,7 +194,7 @@ final class DrawingThreads: @unchecked Sendable {
 
     /// Wakes the threads that sleep, without a job: they spin for
     /// `spinSeconds` (and sleep again if no job came). Drawing is about to
-    /// start (a script runs): a thread woken now is ready when the first
+    /// start (the embedder says so): a thread woken now is ready when the first
     /// job comes, instead of being woken by it, which on a virtual machine
     /// can cost more than the job (an idle CPU is also slower for a while
     /// once woken). Cheap when none sleeps.
