@@ -524,15 +524,68 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field title_color? cell.ColorSpec the title's color (default white)
 ---@field draw? fun(c: cell.Canvas, w: number, h: number) custom content, in the view's own coordinates, after its fill
 
----A row of a table.
+---A row of a table: UITableViewCell of iOS 5/6.
 ---@class cell.TableRow
 ---@field text? string the label (default none)
----@field detail? string the smaller gray line under it (default none)
+---@field detail? string the second label: under the label (subtitle), right-aligned (value1) or after a small label (value2) (default none)
+---@field style? "default"|"subtitle"|"value1"|"value2" UITableViewCellStyle (default: "subtitle" with a detail, else "default")
+---@field image? cell.Image|fun(c: cell.Canvas, x: number, y: number, w: number, h: number) the image slot at the left, 10 pt in: an Image at one point per pixel (scaled down to fit the row), or a function drawing a 29 x 29 pt slot; the labels move past it (default none)
 ---@field badge? string|number a badge at the right, its text knocked out of the pill (default none)
----@field highlighted? boolean the selected look: blue cell, white text and badge (default false)
----@field accessory? "none"|"disclosure"|"checkmark" at the right edge (default "none")
+---@field highlighted? boolean the selected look: the highlight gradient, white text and badge (default false)
+---@field accessory? "none"|"disclosure"|"checkmark"|"detail_disclosure"|"detail"|"switch" at the right edge; the badge sits left of it (default "none")
+---@field on? boolean the switch's state (default false)
+---@field editing? "none"|"delete"|"insert" the red minus or green plus control at the left; the content moves 32 pt right (default "none")
+---@field reorder? boolean the reorder grip at the right, in a 38 pt band (default false)
+---@field indent? integer indentation level, 10 pt each (default 0)
 ---@field height? number points (default: the table's row_height)
----@field draw? fun(c: cell.Canvas, w: number, h: number) custom content, in the cell's coordinates, after its background, in the cell's layer
+---@field text_color? cell.ColorSpec the label's color (default: the theme's `text`, or `value` for value2)
+---@field detail_color? cell.ColorSpec the detail's color (default: the theme's `detail`, `value` for value1, `text` for value2)
+---@field font? cell.Font|string the label's font, a Font or "Name size" (default: the theme's for the style)
+---@field detail_font? cell.Font|string the detail's font (default: the theme's for the style)
+---@field draw? fun(c: cell.Canvas, w: number, h: number, content: {x: number, y: number, width: number, height: number}) custom content in the cell's coordinates, after its background, labels and accessory, in the cell's layer; `content` is what the image, the accessory and the badge leave free
+
+---Every color and font a table draws with. Colors are color specs; pairs are top
+---and bottom of a vertical gradient; fonts are Fonts or "Name size" strings. A theme
+---given as a table overrides the keys it gives on top of `base`.
+---@class cell.Theme
+---@field base? "ios6"|"dark" the built-in the other keys override (default "ios6")
+---@field background? cell.ColorSpec behind a grouped table (ios6 #C5CCD4)
+---@field plain_background? cell.ColorSpec behind a plain table and its cells (ios6 white)
+---@field cell_colors? [cell.ColorSpec, cell.ColorSpec] the gradient cell (ios6 #FFFFFF, #DDDDDD)
+---@field text? cell.ColorSpec labels (ios6 black)
+---@field detail? cell.ColorSpec subtitle details (ios6 gray)
+---@field value? cell.ColorSpec value1 details and value2 labels (ios6 #385487)
+---@field section_title? cell.ColorSpec grouped section titles (ios6 #4C566C)
+---@field section_footer? cell.ColorSpec grouped section footers (ios6 #4C566C)
+---@field section_shadow? cell.ColorSpec the titles' and footers' shadow 1 pt below (ios6 white)
+---@field plain_header_colors? [cell.ColorSpec, cell.ColorSpec] plain section header bars (ios6 #90A0AC, #B8C1C8)
+---@field plain_header_text? cell.ColorSpec (ios6 white)
+---@field plain_header_shadow? cell.ColorSpec (ios6 black at 35%)
+---@field separator? cell.ColorSpec lines between plain rows (ios6 #E0E0E0)
+---@field border? cell.ColorSpec the gradient cell's outline (ios6 gray)
+---@field plain_border? cell.ColorSpec the plain grouped cell's outline (ios6 white 0.67)
+---@field bevel_separator? cell.ColorSpec lines between rows of a bevelled section (ios6 white 0.8)
+---@field highlight_colors? [cell.ColorSpec, cell.ColorSpec] the selection gradient (ios6 #058CF5, #015EE6)
+---@field highlight_text? cell.ColorSpec text and accessories on it (ios6 white)
+---@field badge? cell.ColorSpec (ios6 rgb 0.53, 0.6, 0.738)
+---@field badge_highlight? cell.ColorSpec badges of highlighted rows (ios6 white)
+---@field accessory? cell.ColorSpec the chevron and the reorder grip (ios6 gray)
+---@field tint? cell.ColorSpec the checkmark and the detail button (ios6 #324F85)
+---@field switch_on? cell.ColorSpec the switch's track when on (ios6 #0B76E8)
+---@field font? cell.Font|string default and value1 labels (ios6 "Helvetica-Bold 17")
+---@field subtitle_font? cell.Font|string (ios6 "Helvetica-Bold 18")
+---@field subtitle_detail_font? cell.Font|string (ios6 "Helvetica 14")
+---@field value_font? cell.Font|string value1 details (ios6 "Helvetica 17")
+---@field value2_label_font? cell.Font|string (ios6 "Helvetica-Bold 12")
+---@field value2_detail_font? cell.Font|string (ios6 "Helvetica-Bold 15")
+---@field section_title_font? cell.Font|string (ios6 "Helvetica-Bold 17")
+---@field section_footer_font? cell.Font|string (ios6 "Helvetica 15")
+---@field badge_font? cell.Font|string (ios6 "Helvetica-Bold 13")
+
+---The built-in themes, by name ("ios6", "dark"), as cell.Theme tables: colors as
+---"#RRGGBB[AA]", fonts as "Name size". Copy one and change keys to make another.
+---@type table<string, cell.Theme>
+cell.ui.themes = {}
 
 ---A section of a table.
 ---@class cell.TableSection
@@ -547,7 +600,7 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field width? number (default 320)
 ---@field height? number (default 480)
 ---@field style? "grouped"|"plain" (default "grouped")
----@field background? cell.ColorSpec behind everything (default #C5CCD4 grouped, white plain)
+---@field background? cell.ColorSpec behind everything (default: the theme's; ios6 #C5CCD4 grouped, white plain)
 ---@field top_color? cell.ColorSpec what shows when the table is pulled down past its top (default: the background)
 ---@field bottom_color? cell.ColorSpec what shows when it is pushed up past its bottom (default: the background)
 ---@field content_offset? number the scroll position; negative when pulled down past the top (default 0)
@@ -560,9 +613,12 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field inset? number grouped sections' left and right inset (default 10)
 ---@field section_spacing? number space above each grouped section and below the last (default 20)
 ---@field radius? number grouped cells' corner radius (default 10)
----@field cell_colors? [cell.ColorSpec, cell.ColorSpec] the gradient cell's top and bottom (default #FFFFFF, #DDDDDD)
----@field badge_color? cell.ColorSpec (default rgb 0.53, 0.6, 0.738)
----@field badge_highlight_color? cell.ColorSpec badges of highlighted rows (default white)
+---@field cell_colors? [cell.ColorSpec, cell.ColorSpec] the gradient cell's top and bottom (default: the theme's)
+---@field badge_color? cell.ColorSpec (default: the theme's badge)
+---@field badge_highlight_color? cell.ColorSpec badges of highlighted rows (default: the theme's badge_highlight)
+---@field theme? "ios6"|"dark"|cell.Theme every color and font the table draws with (default "ios6"); cell_colors, badge_color and badge_highlight_color override it
+---@field separator? "single"|"none" lines between plain rows and bevelled rows (default "single"); grouped gradient cells keep their outline
+---@field separator_inset? number where separators start from the row's left, points (default 0)
 
 ---A table view laid out from `spec` (UIKit's metrics by default: 44 pt rows, 10 pt
 ---insets, 20 pt between grouped sections).

@@ -7,14 +7,6 @@ import CellRaster
 /// has its own backing store — its footer), the footer view, and the
 /// rounded-corner overlay on top of it all.
 extension Table {
-    /// UIKit's blue selection gradient of the iOS 4/5 era (#058CF5 to #015EE6).
-    static let selectionColors = (Color(hex: "#058CF5")!, Color(hex: "#015EE6")!)
-    /// Grouped plain-style cells' border and plain tables' separators.
-    static let groupedBorder = Color(white: 0.67)
-    static let separator = Color(hex: "#E0E0E0")!
-    /// Separators between rows inside a bevelled section.
-    static let bevelSeparator = Color(white: 0.8)
-
     public func render(in canvas: Canvas) throws {
         let frame = Rect(x: spec.x, y: spec.y, width: spec.width, height: spec.height)
         try canvas.withSavedState {
@@ -104,7 +96,7 @@ extension Table {
                 // rim must be applied to the cell as a whole. That saves
                 // clearing and compositing a cell's pixels per row
                 // (KitShortcutTests compare both ways).
-                if row.draw != nil || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
+                if row.callsBack || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
                     try drawPending()
                     try canvas.drawingLayer(at: f) {
                         try canvas.drawingView(at: f) { w, h in
@@ -165,21 +157,29 @@ extension Table {
                 bg.stroke = .clear
                 try bg.draw(in: canvas, frame: bounds, layers: viewLayers)
             }
-            if position == .top || position == .middle {
-                canvas.setFillColor(Self.bevelSeparator)
-                canvas.fillRect(Rect(x: 0, y: h - 1, width: w, height: 1))
+            if spec.separator, position == .top || position == .middle {
+                canvas.setFillColor(spec.theme.bevelSeparator)
+                canvas.fillRect(separatorRect(width: w, height: h))
             }
         case (.plain, _):
             if row.highlighted {
                 canvas.drawLinearGradient(backgrounds.selectionGradient, from: Point(0, 0), to: Point(0, h))
             } else {
-                canvas.setFillColor(.white)
+                canvas.setFillColor(spec.theme.plainBackground)
                 canvas.fillRect(bounds)
             }
-            canvas.setFillColor(Self.separator)
-            canvas.fillRect(Rect(x: 0, y: h - 1, width: w, height: 1))
+            if spec.separator {
+                canvas.setFillColor(spec.theme.separator)
+                canvas.fillRect(separatorRect(width: w, height: h))
+            }
         }
         try drawCellContent(row, width: w, height: h, in: canvas)
+    }
+
+    /// The 1 pt line at a cell's bottom, from `separatorInset`.
+    func separatorRect(width w: Double, height h: Double) -> Rect {
+        let inset = Swift.min(Swift.max(0, spec.separatorInset), w)
+        return Rect(x: inset, y: h - 1, width: w - inset, height: 1)
     }
 }
 
@@ -198,17 +198,21 @@ struct CellBackgrounds {
     let selectionGradient: Gradient
 
     init(_ spec: TableSpec) {
+        let theme = spec.theme
         normal.radius = spec.radius
         selected.radius = spec.radius
-        selected.colors = Table.selectionColors
+        let highlight = (theme.highlightColors.top, theme.highlightColors.bottom)
+        selected.colors = highlight
         if spec.cellStyle == .plain {
-            normal.colors = (.white, .white)
-            normal.stroke = Table.groupedBorder
-            selected.stroke = Table.groupedBorder
+            normal.colors = (theme.plainBackground, theme.plainBackground)
+            normal.stroke = theme.plainBorder
+            selected.stroke = theme.plainBorder
         } else {
-            normal.colors = spec.cellColors
+            normal.colors = (theme.cellColors.top, theme.cellColors.bottom)
+            normal.stroke = theme.border
+            selected.stroke = theme.border
         }
-        selectionGradient = CellBackground.gradient(Table.selectionColors)
+        selectionGradient = CellBackground.gradient(highlight)
     }
 }
 

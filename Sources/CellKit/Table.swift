@@ -25,7 +25,7 @@ public final class Table {
         var failure: Error?
         layout = TableLayout(spec) { footer, width in
             do {
-                return try text?.lineCount(footer, width: width, font: .system(15)) ?? 1
+                return try text?.lineCount(footer, width: width, font: spec.theme.sectionFooterFont) ?? 1
             } catch {
                 failure = error
                 return 1

@@ -12,7 +12,9 @@ public struct TableSpec {
     public var x = 0.0, y = 0.0
     public var width = 320.0, height = 480.0
     public var style = Style.grouped
-    /// Behind everything; default: grouped #C5CCD4, plain white.
+    /// Every color and font the table draws with (default `Theme.ios6`).
+    public var theme = Theme.ios6
+    /// Behind everything; default: the theme's (grouped or plain) background.
     public var background: Color?
     /// The two-tone stretchers: what shows in the
     /// gap when the table is pulled past its top or its bottom. nil: the
@@ -36,17 +38,17 @@ public struct TableSpec {
     public var sectionSpacing = 20.0
     /// Grouped cells' corner radius.
     public var radius = 10.0
-    /// The gradient cell background's colors (#FFFFFF to #DDDDDD).
-    public var cellColors: (Color, Color) = (.white, Color(hex: "#DDDDDD")!)
-    /// The badge seed's default badge color.
-    public var badgeColor = Color(r: 0.53, g: 0.6, b: 0.738)
-    /// The badge color of highlighted rows (the seed: white).
-    public var badgeHighlightColor = Color.white
+    /// Lines between rows (plain tables and bevelled sections); grouped
+    /// gradient cells keep their outline either way.
+    public var separator = true
+    /// How far separators start from the row's left edge, in points
+    /// (default 0: the whole width).
+    public var separatorInset = 0.0
 
     public init() {}
 
     public var backgroundColor: Color {
-        background ?? (style == .grouped ? Color(r: 0xC5 / 255.0, g: 0xCC / 255.0, b: 0xD4 / 255.0) : .white)
+        background ?? (style == .grouped ? theme.background : theme.plainBackground)
     }
 }
 
@@ -73,18 +75,63 @@ public struct SectionSpec {
 }
 
 public struct RowSpec {
-    public enum Accessory: String, CaseIterable, Sendable { case none, disclosure, checkmark }
+    /// UITableViewCellStyle: one label; a label over a gray detail; a label
+    /// and a blue detail at the right (value1); a small blue label and a
+    /// detail after it (value2).
+    public enum Style: String, CaseIterable, Sendable { case `default`, subtitle, value1, value2 }
+    public enum Accessory: String, CaseIterable, Sendable {
+        case none, disclosure, checkmark
+        case detailDisclosure = "detail_disclosure", detail
+        case `switch`
+    }
+    /// The control at the left in editing mode.
+    public enum Editing: String, CaseIterable, Sendable { case none, delete, insert }
+    /// What fills the image slot at the row's left.
+    public enum Image {
+        /// Pixels at one point per pixel (scaled down to fit the row).
+        case pixels(PixelBuffer)
+        /// A drawing into the slot (canvas, slot rectangle), 29 x 29 pt.
+        case draw((Canvas, Rect) throws -> Void)
+    }
 
     public var text: String?
     public var detail: String?
     public var badge: String?
     public var highlighted = false
+    /// nil: `.subtitle` when there is a detail, else `.default`.
+    public var style: Style?
+    public var image: Image?
     public var accessory = Accessory.none
+    /// The switch's state (`accessory = .switch`).
+    public var on = false
+    public var editing = Editing.none
+    /// The reorder grip at the right.
+    public var reorder = false
+    /// Indentation level: the content moves 10 pt right per level.
+    public var indent = 0
     /// nil: the table's row height.
     public var height: Double?
-    /// Custom content, drawn in the cell's coordinates (width, height) after
-    /// its background, in the cell's layer.
-    public var draw: ((Canvas, Double, Double) throws -> Void)?
+    /// nil: the theme's.
+    public var textColor: Color?
+    public var detailColor: Color?
+    public var font: KitFont?
+    public var detailFont: KitFont?
+    /// Custom content, drawn in the cell's coordinates (width, height, the
+    /// free content rectangle) after its background and labels, in the
+    /// cell's layer.
+    public var draw: ((Canvas, Double, Double, Rect) throws -> Void)?
 
     public init() {}
+
+    /// Whether drawing the row calls the caller's code (`draw`, an image
+    /// function): such rows are drawn in order on the calling thread, in a
+    /// layer of their own.
+    public var callsBack: Bool {
+        if draw != nil { return true }
+        if case .draw = image { return true }
+        return false
+    }
+
+    /// The style drawn: `style`, or what the fields imply.
+    public var resolvedStyle: Style { style ?? (detail != nil ? .subtitle : .default) }
 }

@@ -40,6 +40,8 @@ enum CellModule {
         lua_setfield(L, -2, "version")
         cl_newtable(L)
         lua.setFunctions(UIBinding.functions, onTableAt: -1)
+        ThemeBinding.pushThemes(lua)
+        lua_setfield(L, -2, "themes")
         lua_setfield(L, -2, "ui")
         lua_pushvalue(L, -1)
         lua_setglobal(L, "cell")

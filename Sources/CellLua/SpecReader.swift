@@ -1,5 +1,7 @@
 import CLua
+import CellKit
 import CellRaster
+import CellText
 
 /// Reads a nested spec table (the `ui.table` spec) field by field, so every
 /// error names the field it is about: `sections[2].rows[1].text: string
@@ -101,6 +103,26 @@ struct SpecReader {
 
     func colorPair(_ key: String) throws -> (Color, Color)? {
         try field(key) { _ in try lua.colorPair(-1) }
+    }
+
+    /// A font: a Font object (`cell.font`) or "Name size" (the form
+    /// `cell.ui.themes` uses), as the kit names fonts.
+    func kitFont(_ key: String) throws -> KitFont? {
+        try field(key) { p in
+            if lua_type(L, -1) == LUA_TSTRING {
+                let text = String(cString: cl_tostring(L, -1))
+                guard let space = text.lastIndex(of: " "), let size = Double(text[text.index(after: space)...]),
+                      size > 0, size <= 1000, space > text.startIndex else {
+                    throw fail(p, "font expected (a Font or \"Name size\"), got '\(text)'")
+                }
+                return KitFont(String(text[..<space]), size)
+            }
+            guard let font = lua.testObject(-1, type: FontBinding.typeName, as: FontBox.self)?.font else {
+                throw fail(p, "Font or \"Name size\" expected, got \(lua.typeName(-1))")
+            }
+            let name = Font.isPath(font.name) ? LuaRuntime.current(L).resolve(font.name) : font.name
+            return KitFont(name, font.size)
+        }
     }
 
     func option<E: RawRepresentable & CaseIterable>(_ key: String, as e: E.Type) throws -> E? where E.RawValue == String {

@@ -30,27 +30,45 @@ final class LuaCallbacks {
         let ref: Int32
     }
 
-    /// Calls function `slot` with the canvas and the view's size. Layers the
-    /// function began and left open are ended here, as `c:with` ends them,
-    /// so the memory they were charged is released.
-    func call(_ slot: lua_Integer, on target: Canvas, width: Double, height: Double) throws {
+    /// Calls function `slot` with the canvas, `numbers` and, if given, a
+    /// `{x=, y=, width=, height=}` table. Layers the function began and
+    /// left open are ended here, as `c:with` ends them, so the memory they
+    /// were charged is released.
+    func call(_ slot: lua_Integer, on target: Canvas, _ numbers: [Double], rect: Rect? = nil) throws {
         guard let lua else { return }
         let L = lua.L
         let mark = target.stateMark
         lua_rawgeti(L, functions, slot)
         lua_pushvalue(L, canvas)
-        lua.push(width)
-        lua.push(height)
-        let status = cl_pcall(L, 3, 0, handler)
+        for n in numbers { lua.push(n) }
+        if let rect {
+            cl_newtable(L)
+            for (k, v) in [("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height)] {
+                lua.push(v)
+                lua_setfield(L, -2, k)
+            }
+        }
+        let status = cl_pcall(L, Int32(1 + numbers.count + (rect == nil ? 0 : 1)), 0, handler)
         try CanvasBinding.unwind(lua, target, to: mark)
         if status != LUA_OK {
             throw Failed(ref: luaL_ref(L, cl_registryindex()))
         }
     }
 
-    /// A Swift closure for the kit that calls function `slot`.
+    /// A Swift closure for the kit that calls function `slot` (a view's
+    /// `draw(c, w, h)`).
     func closure(_ slot: lua_Integer) -> (Canvas, Double, Double) throws -> Void {
-        { [unowned self] canvas, w, h in try self.call(slot, on: canvas, width: w, height: h) }
+        { [unowned self] canvas, w, h in try self.call(slot, on: canvas, [w, h]) }
+    }
+
+    /// A row's `draw(c, w, h, content)`.
+    func rowClosure(_ slot: lua_Integer) -> (Canvas, Double, Double, Rect) throws -> Void {
+        { [unowned self] canvas, w, h, content in try self.call(slot, on: canvas, [w, h], rect: content) }
+    }
+
+    /// A row's image function `(c, x, y, w, h)`.
+    func imageClosure(_ slot: lua_Integer) -> (Canvas, Rect) throws -> Void {
+        { [unowned self] canvas, r in try self.call(slot, on: canvas, [r.x, r.y, r.width, r.height]) }
     }
 }
 
@@ -85,10 +103,11 @@ enum TableBinding {
     static let topKeys = ["x", "y", "width", "height", "style", "background", "top_color", "bottom_color",
                           "content_offset", "header", "footer", "sections", "cell_style", "corner_overlay",
                           "row_height", "inset", "section_spacing", "radius", "cell_colors", "badge_color",
-                          "badge_highlight_color"]
+                          "badge_highlight_color", "theme", "separator", "separator_inset"]
     static let sectionKeys = ["title", "footer", "rows"]
     static let viewKeys = ["height", "color", "colors", "title", "title_color", "draw"]
-    static let rowKeys = ["text", "detail", "badge", "highlighted", "accessory", "height", "draw"]
+    static let rowKeys = ["text", "detail", "badge", "highlighted", "accessory", "height", "draw", "style", "image",
+                          "on", "editing", "reorder", "indent", "text_color", "detail_color", "font", "detail_font"]
 
     static func readSpec(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> TableSpec {
         try r.checkKeys(topKeys)
@@ -98,6 +117,7 @@ enum TableBinding {
         s.width = try r.size("width", max: 100_000) ?? s.width
         s.height = try r.size("height", max: 100_000) ?? s.height
         s.style = try r.option("style", as: TableSpec.Style.self) ?? s.style
+        s.theme = try ThemeBinding.read(r) ?? s.theme
         s.background = try r.color("background")
         s.topColor = try r.color("top_color")
         s.bottomColor = try r.color("bottom_color")
@@ -108,9 +128,12 @@ enum TableBinding {
         s.inset = try r.size("inset", max: 100_000) ?? s.inset
         s.sectionSpacing = try r.size("section_spacing", max: 100_000) ?? s.sectionSpacing
         s.radius = try r.size("radius", max: 100_000) ?? s.radius
-        s.cellColors = try r.colorPair("cell_colors") ?? s.cellColors
-        s.badgeColor = try r.color("badge_color") ?? s.badgeColor
-        s.badgeHighlightColor = try r.color("badge_highlight_color") ?? s.badgeHighlightColor
+        // Older spellings of three theme keys, kept: they win over the theme.
+        if let (top, bottom) = try r.colorPair("cell_colors") { s.theme.cellColors = Theme.Pair(top, bottom) }
+        s.theme.badge = try r.color("badge_color") ?? s.theme.badge
+        s.theme.badgeHighlight = try r.color("badge_highlight_color") ?? s.theme.badgeHighlight
+        s.separator = try r.field("separator") { _ in try r.lua.option(-1, ["single", "none"]) == "single" } ?? true
+        s.separatorInset = try r.size("separator_inset", max: 100_000) ?? 0
         s.cornerOverlay = try r.table("corner_overlay") { o in
             try o.checkKeys(["radius", "color"])
             return RoundedOverlay(radius: try o.size("radius", max: 100_000) ?? 10, color: try o.color("color") ?? .black)
@@ -154,7 +177,26 @@ enum TableBinding {
         row.highlighted = try r.boolean("highlighted") ?? false
         row.accessory = try r.option("accessory", as: RowSpec.Accessory.self) ?? .none
         row.height = try r.size("height", max: 100_000)
-        if let slot = try r.function("draw", storeIn: functions) { row.draw = callbacks.closure(slot) }
+        row.style = try r.option("style", as: RowSpec.Style.self)
+        row.on = try r.boolean("on") ?? false
+        row.editing = try r.option("editing", as: RowSpec.Editing.self) ?? .none
+        row.reorder = try r.boolean("reorder") ?? false
+        if let indent = try r.size("indent", max: 100) {
+            guard indent == indent.rounded() else { throw r.fail(r.fieldPath("indent"), "integer expected, got \(indent.shortText)") }
+            row.indent = Int(indent)
+        }
+        row.textColor = try r.color("text_color")
+        row.detailColor = try r.color("detail_color")
+        row.font = try r.kitFont("font")
+        row.detailFont = try r.kitFont("detail_font")
+        row.image = try r.field("image") { p -> RowSpec.Image in
+            if let image = r.lua.testObject(-1, type: ImageBinding.typeName, as: ImageBox.self) { return .pixels(image.buffer) }
+            guard lua_type(r.L, -1) == LUA_TFUNCTION else {
+                throw r.fail(p, "Image or function expected, got \(r.lua.typeName(-1))")
+            }
+            return .draw(callbacks.imageClosure(try r.function("image", storeIn: functions)!))
+        }
+        if let slot = try r.function("draw", storeIn: functions) { row.draw = callbacks.rowClosure(slot) }
         return row
     }
 

@@ -1,0 +1,133 @@
+import CellGeometry
+import CellRaster
+
+/// Where everything of one cell lies, in the cell's coordinates (origin at
+/// its top-left, `width` x `height`), after UITableViewCell of iOS 5/6:
+///
+/// - left to right: the editing control (a 32 pt band: the content moves
+///   right by it), the indentation (10 pt a level), the image slot (10 pt
+///   in), the labels (10 pt past the image), the badge (13 pt left of the
+///   accessory side), the accessory, the reorder grip (a 38 pt band);
+/// - the labels by style: `default` one bold 17 pt label centred
+///   vertically; `subtitle` the badge seed's two lines (bold 18 pt at
+///   y 10, 14 pt at y 32 of a 60 pt row, the pair kept centred in other
+///   heights); `value1` the label at the left and the detail right-aligned
+///   at the right, both centred; `value2` a small bold label right-aligned
+///   in a 67 pt column and the detail 6 pt after it.
+///
+/// When label and value1 detail compete for the width, the detail keeps
+/// its natural width up to 40% of what both may use and the label gets the
+/// rest; each is truncated with "…" in its rectangle.
+public struct CellLayout: Equatable, Sendable {
+    public var editingControl: Rect?
+    public var image: Rect?
+    public var label: Rect?
+    public var detail: Rect?
+    public var badge: Rect?
+    /// The right edge the badge is placed against.
+    public var badgeRight: Double?
+    public var accessory: Rect?
+    public var reorder: Rect?
+    /// What the image, the labels' side and the accessory leave free: from
+    /// where the labels start to where the badge or accessory begins, the
+    /// row's whole height. A row's `draw` function gets it.
+    public var content: Rect
+
+    /// The editing band's width and the reorder band's.
+    public static let editingWidth = 32.0
+    public static let reorderWidth = 38.0
+    /// A drawn image slot's side, the Settings icons' size.
+    public static let imageSide = 29.0
+    /// value2's label column.
+    public static let value2LabelWidth = 67.0
+    /// The badge seed's row height, in which its two lines sit at 10 and 32.
+    public static let subtitleRowHeight = 60.0
+
+    /// Lays out `row` in a cell of `width` x `height` with `theme`'s fonts,
+    /// measuring text with `text` (nil: labels take their whole rectangles).
+    public init(_ row: RowSpec, width w: Double, height h: Double, theme: Theme, text: KitText?) throws {
+        var left = 0.0, right = w
+        if row.editing != .none {
+            editingControl = Rect(x: 6, y: (h - 29) / 2, width: 29, height: 29)
+            left += Self.editingWidth
+        }
+        if row.reorder {
+            reorder = Rect(x: w - Self.reorderWidth, y: 0, width: Self.reorderWidth, height: h)
+            right -= Self.reorderWidth
+        }
+        left += 10 * Double(Swift.max(0, row.indent))
+        // The accessory, against the right side.
+        let accessorySize: (Double, Double)? = switch row.accessory {
+        case .none: nil
+        case .disclosure: (20, 20)
+        case .checkmark: (20, 20)
+        case .detailDisclosure: (33, 31)
+        case .detail: (34, 24)
+        case .switch: (89, 27)
+        }
+        if let (aw, ah) = accessorySize {
+            accessory = Rect(x: right - aw, y: ((h - ah) / 2).rounded(), width: aw, height: ah)
+            right -= aw
+        }
+        // The image slot.
+        var labelX = left + 10
+        if let image = row.image {
+            var (iw, ih) = (Self.imageSide, Self.imageSide)
+            if case .pixels(let p) = image { (iw, ih) = (Double(p.width), Double(p.height)) }
+            let fit = Swift.min(1, Swift.max(0, h - 4) / Swift.max(ih, 1))
+            (iw, ih) = (iw * fit, ih * fit)
+            let slot = Rect(x: left + 10, y: ((h - ih) / 2).rounded(), width: iw, height: ih)
+            self.image = slot
+            labelX = slot.maxX + 10
+        }
+        var textRight = right - 10
+        if let value = row.badge, let text {
+            var b = Badge(text: value)
+            b.font = theme.badgeFont
+            let f = try b.frame(right: right - 13, centerY: h / 2, text: text)
+            badge = f
+            badgeRight = right - 13
+            textRight = f.x - 5
+        }
+        content = Rect(x: labelX, y: 0, width: Swift.max(0, textRight - labelX), height: h)
+        let width = Swift.max(0, textRight - labelX)
+        func lineHeight(_ font: KitFont) throws -> Double { try text?.measure("Xg", font: font).height ?? font.size * 1.2 }
+        func naturalWidth(_ s: String?, _ font: KitFont) throws -> Double { try s.map { try text?.measure($0, font: font).width ?? 0 } ?? 0 }
+        switch row.resolvedStyle {
+        case .default:
+            let lh = try lineHeight(row.font ?? theme.font)
+            if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: width, height: lh) }
+        case .subtitle:
+            // The seed's two lines span y 10..50 of its 60 pt view; rows of
+            // another height keep that block centred.
+            let dy = (h - Self.subtitleRowHeight) / 2
+            if row.text != nil { label = Rect(x: labelX, y: 10 + dy, width: width, height: 22) }
+            if row.detail != nil { detail = Rect(x: labelX, y: 32 + dy, width: width, height: 18) }
+        case .value1:
+            let labelFont = row.font ?? theme.font, detailFont = row.detailFont ?? theme.valueFont
+            let gap = 10.0
+            let lw = try naturalWidth(row.text, labelFont), dw = try naturalWidth(row.detail, detailFont)
+            var detailWidth = dw
+            if lw + gap + dw > width {
+                detailWidth = Swift.min(dw, Swift.max(width - gap - lw, (width - gap) * 0.4))
+            }
+            detailWidth = Swift.max(0, Swift.min(detailWidth, width))
+            let labelWidth = Swift.max(0, width - (row.detail != nil ? detailWidth + gap : 0))
+            let lh = try lineHeight(labelFont), dh = try lineHeight(detailFont)
+            if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: labelWidth, height: lh) }
+            if row.detail != nil {
+                detail = Rect(x: textRight - detailWidth, y: ((h - dh) / 2).rounded(), width: detailWidth, height: dh)
+            }
+        case .value2:
+            let labelFont = row.font ?? theme.value2LabelFont, detailFont = row.detailFont ?? theme.value2DetailFont
+            let lh = try lineHeight(labelFont), dh = try lineHeight(detailFont)
+            let column = Swift.min(Self.value2LabelWidth, width)
+            // Baselines line up closely enough when both are centred.
+            if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: column, height: lh) }
+            let dx = labelX + column + 6
+            if row.detail != nil {
+                detail = Rect(x: dx, y: ((h - dh) / 2).rounded(), width: Swift.max(0, textRight - dx), height: dh)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CLua
+import CellKit
+import CellRaster
+
+/// Table themes in Lua: `cell.ui.themes` (the built-ins as plain tables of
+/// colors as "#RRGGBB[AA]" strings, pairs as two of them and fonts as
+/// "Name size" strings) and a table spec's `theme`: a built-in's name, or a
+/// table whose keys override `base` (a built-in's name, default "ios6").
+enum ThemeBinding {
+    /// A theme key: its Lua name and where it lives in `Theme`.
+    enum Key {
+        case color(String, WritableKeyPath<Theme, Color>)
+        case pair(String, WritableKeyPath<Theme, Theme.Pair>)
+        case font(String, WritableKeyPath<Theme, KitFont>)
+
+        var name: String {
+            switch self {
+            case .color(let n, _), .pair(let n, _), .font(let n, _): return n
+            }
+        }
+    }
+
+    nonisolated(unsafe) static let keys: [Key] = [ // key paths are not Sendable; never mutated
+        .color("background", \.background), .color("plain_background", \.plainBackground),
+        .pair("cell_colors", \.cellColors), .color("text", \.text), .color("detail", \.detail),
+        .color("value", \.value), .color("section_title", \.sectionTitle),
+        .color("section_footer", \.sectionFooter), .color("section_shadow", \.sectionShadow),
+        .pair("plain_header_colors", \.plainHeaderColors), .color("plain_header_text", \.plainHeaderText),
+        .color("plain_header_shadow", \.plainHeaderShadow), .color("separator", \.separator),
+        .color("border", \.border), .color("plain_border", \.plainBorder),
+        .color("bevel_separator", \.bevelSeparator), .pair("highlight_colors", \.highlightColors),
+        .color("highlight_text", \.highlightText), .color("badge", \.badge),
+        .color("badge_highlight", \.badgeHighlight), .color("accessory", \.accessory), .color("tint", \.tint),
+        .color("switch_on", \.switchOn), .font("font", \.font), .font("subtitle_font", \.subtitleFont),
+        .font("subtitle_detail_font", \.subtitleDetailFont), .font("value_font", \.valueFont),
+        .font("value2_label_font", \.value2LabelFont), .font("value2_detail_font", \.value2DetailFont),
+        .font("section_title_font", \.sectionTitleFont), .font("section_footer_font", \.sectionFooterFont),
+        .font("badge_font", \.badgeFont),
+    ]
+    static var keyNames: [String] { ["base"] + keys.map(\.name) }
+    static var builtInNames: [String] { Theme.builtIn.map(\.name) }
+
+    /// Pushes `cell.ui.themes`: name → table.
+    static func pushThemes(_ lua: Lua) {
+        cl_newtable(lua.L)
+        for (name, theme) in Theme.builtIn {
+            push(theme, lua)
+            lua_setfield(lua.L, -2, name)
+        }
+    }
+
+    static func push(_ theme: Theme, _ lua: Lua) {
+        let L = lua.L
+        cl_newtable(L)
+        for key in keys {
+            switch key {
+            case .color(let n, let path):
+                lua.push(theme[keyPath: path].hexString)
+                lua_setfield(L, -2, n)
+            case .pair(let n, let path):
+                cl_newtable(L)
+                lua.push(theme[keyPath: path].top.hexString)
+                lua_rawseti(L, -2, 1)
+                lua.push(theme[keyPath: path].bottom.hexString)
+                lua_rawseti(L, -2, 2)
+                lua_setfield(L, -2, n)
+            case .font(let n, let path):
+                let f = theme[keyPath: path]
+                lua.push("\(f.name) \(f.size.shortText)")
+                lua_setfield(L, -2, n)
+            }
+        }
+    }
+
+    /// The spec's `theme` field: a name or a table of overrides.
+    static func read(_ r: SpecReader) throws -> Theme? {
+        try r.field("theme") { p in
+            let L = r.lua.L
+            if lua_type(L, -1) == LUA_TSTRING { return try builtIn(r.lua, p) }
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw r.fail(p, "theme name or table expected, got \(r.lua.typeName(-1))")
+            }
+            let t = SpecReader(lua: r.lua, table: lua_absindex(L, -1), path: p, argument: r.argument)
+            try t.checkKeys(keyNames)
+            var theme = try t.field("base") { bp in
+                guard lua_type(L, -1) == LUA_TSTRING else { throw t.fail(bp, "theme name expected, got \(r.lua.typeName(-1))") }
+                return try builtIn(r.lua, bp)
+            } ?? .ios6
+            for key in keys {
+                switch key {
+                case .color(let n, let path): if let c = try t.color(n) { theme[keyPath: path] = c }
+                case .pair(let n, let path): if let (a, b) = try t.colorPair(n) { theme[keyPath: path] = Theme.Pair(a, b) }
+                case .font(let n, let path): if let f = try t.kitFont(n) { theme[keyPath: path] = f }
+                }
+            }
+            return theme
+        }
+    }
+
+    /// The built-in theme named by the string on top of the stack.
+    static func builtIn(_ lua: Lua, _ path: String) throws -> Theme {
+        let name = try lua.option(-1, builtInNames)
+        return Theme.builtIn.first { $0.name == name }!.theme
+    }
+}
+
+extension Color {
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque.
+    var hexString: String {
+        func byte(_ v: Double) -> String {
+            let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + byte(r) + byte(g) + byte(b) + (a < 1 ? byte(a) : "")
+    }
+}
