@@ -3,6 +3,7 @@
 --   celllua examples/cells.lua                       the iOS 6 look
 --   celllua examples/cells.lua --variant dark        writes cells-dark.png
 --   celllua examples/cells.lua --all-variants --sheet
+--   celllua examples/cells.lua -D style=plain          the plain table style
 variants = {
   ios6 = { theme = "ios6" },
   dark = { theme = "dark", bar_top = "#4A4E57", bar_bottom = "#22252A" },
@@ -44,7 +45,7 @@ local function bell(c, cx, cy)
 end
 
 local t = cell.ui.table {
-  width = 320, height = 2000, theme = theme,
+  width = 320, height = 2000, theme = theme, style = cell.param("style", "grouped"),
   header = { height = 44, colors = { bar_top, bar_bottom }, title = "Cells" },
   sections = {
     { title = "Styles", rows = {

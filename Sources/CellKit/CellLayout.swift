@@ -60,7 +60,7 @@ public struct CellLayout: Equatable, Sendable {
         let accessorySize: (Double, Double)? = switch row.accessory {
         case .none: nil
         case .disclosure: (20, 20)
-        case .checkmark: (20, 20)
+        case .checkmark: (25, 20)
         case .detailDisclosure: (33, 31)
         case .detail: (34, 24)
         case .switch: (89, 27)
@@ -69,7 +69,7 @@ public struct CellLayout: Equatable, Sendable {
             accessory = Rect(x: right - aw, y: ((h - ah) / 2).rounded(), width: aw, height: ah)
             right -= aw
         }
-        // The image slot.
+        // The image slot; left out when it would reach the accessory side.
         var labelX = left + 10
         if let image = row.image {
             var (iw, ih) = (Self.imageSide, Self.imageSide)
@@ -77,19 +77,27 @@ public struct CellLayout: Equatable, Sendable {
             let fit = Swift.min(1, Swift.max(0, h - 4) / Swift.max(ih, 1))
             (iw, ih) = (iw * fit, ih * fit)
             let slot = Rect(x: left + 10, y: ((h - ih) / 2).rounded(), width: iw, height: ih)
-            self.image = slot
-            labelX = slot.maxX + 10
+            if slot.maxX <= right {
+                self.image = slot
+                labelX = slot.maxX + 10
+            }
         }
+        // The badge, left of the accessory; left out when it would reach
+        // the labels' start.
         var textRight = right - 10
         if let value = row.badge, let text {
             var b = Badge(text: value)
             b.font = theme.badgeFont
             let f = try b.frame(right: right - 13, centerY: h / 2, text: text)
-            badge = f
-            badgeRight = right - 13
-            textRight = f.x - 5
+            if f.minX >= labelX {
+                badge = f
+                badgeRight = right - 13
+                textRight = f.x - 5
+            }
         }
-        content = Rect(x: labelX, y: 0, width: Swift.max(0, textRight - labelX), height: h)
+        content = Rect(x: Swift.min(labelX, right), y: 0, width: Swift.max(0, textRight - labelX), height: h)
+        // No room for labels at all: none.
+        guard textRight - labelX >= 1 else { return }
         let width = Swift.max(0, textRight - labelX)
         func lineHeight(_ font: KitFont) throws -> Double { try text?.measure("Xg", font: font).height ?? font.size * 1.2 }
         func naturalWidth(_ s: String?, _ font: KitFont) throws -> Double { try s.map { try text?.measure($0, font: font).width ?? 0 } ?? 0 }
@@ -125,7 +133,7 @@ public struct CellLayout: Equatable, Sendable {
             // Baselines line up closely enough when both are centred.
             if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: column, height: lh) }
             let dx = labelX + column + 6
-            if row.detail != nil {
+            if row.detail != nil, textRight - dx >= 1 {
                 detail = Rect(x: dx, y: ((h - dh) / 2).rounded(), width: Swift.max(0, textRight - dx), height: dh)
             }
         }

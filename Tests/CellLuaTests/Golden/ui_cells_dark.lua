@@ -1,0 +1,2 @@
+-- The cell gallery (lib/cells_gallery.lua) in the dark theme, grouped.
+return require("lib.cells_gallery") { theme = "dark" }
