@@ -20,6 +20,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -60,6 +61,7 @@ typedef struct cl_Host {
     double timeout;          /* the --timeout value, for the message */
     volatile sig_atomic_t interrupted; /* set by a SIGINT handler (REPL) */
     int timed_out;           /* sticky once the deadline passed, until cleared */
+    void (*record)(lua_State *L, const char *path); /* dofile/loadfile report reads here */
 } cl_Host;
 
 static inline double cl_now(void) {
@@ -323,5 +325,94 @@ static inline void cl_clearinterrupt(lua_State *L) {
 static inline void cl_interrupt_context(void *L) {
     if (L != NULL) cl_interrupt((lua_State *)L);
 }
+
+/* ---- warn(): as the stand-alone lua prints warnings ---- */
+
+/* Warnings start off, as in lua.c; "@on" and "@off" switch them; a message
+ * given in pieces is printed as one line "Lua warning: ..." on stderr. */
+static void cl_warnfoff(void *ud, const char *message, int tocont);
+static void cl_warnfon(void *ud, const char *message, int tocont);
+static void cl_warnfcont(void *ud, const char *message, int tocont);
+
+static int cl_warncontrol(lua_State *L, const char *message, int tocont) {
+    if (tocont || *(message++) != '@') return 0;
+    if (strcmp(message, "off") == 0) lua_setwarnf(L, cl_warnfoff, L);
+    else if (strcmp(message, "on") == 0) lua_setwarnf(L, cl_warnfon, L);
+    return 1;
+}
+static void cl_warnfoff(void *ud, const char *message, int tocont) {
+    cl_warncontrol((lua_State *)ud, message, tocont);
+}
+static void cl_warnfcont(void *ud, const char *message, int tocont) {
+    lua_State *L = (lua_State *)ud;
+    fputs(message, stderr);
+    fflush(stderr);
+    if (tocont) lua_setwarnf(L, cl_warnfcont, L);
+    else {
+        fputs("\n", stderr);
+        fflush(stderr);
+        lua_setwarnf(L, cl_warnfon, L);
+    }
+}
+static void cl_warnfon(void *ud, const char *message, int tocont) {
+    if (cl_warncontrol((lua_State *)ud, message, tocont)) return;
+    fputs("Lua warning: ", stderr);
+    fflush(stderr);
+    cl_warnfcont(ud, message, tocont);
+}
+static inline void cl_installwarnings(lua_State *L) { lua_setwarnf(L, cl_warnfoff, L); }
+
+/* ---- dofile and loadfile that record what they read ---- */
+
+/* Lua's own dofile and loadfile, in C as the base library has them, so that
+ * they add no stack level of their own (an `error(msg, 2)` in a file run by
+ * dofile blames its caller, as in lua), plus two things: each file name is
+ * reported to the host's `record` (--watch watches it), and with the registry flag
+ * CL_TEXTONLY_KEY set (--sandbox) only text chunks load. Errors raised here
+ * cross C frames only. */
+#define CL_TEXTONLY_KEY "celllua.textonly"
+
+static int cl_textonly(lua_State *L) {
+    int t = lua_getfield(L, LUA_REGISTRYINDEX, CL_TEXTONLY_KEY);
+    int on = t != LUA_TNIL && lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return on;
+}
+
+static int cl_dofilecont(lua_State *L, int d1, lua_KContext d2) {
+    (void)d1; (void)d2;
+    return lua_gettop(L) - 1;
+}
+
+static int cl_dofile(lua_State *L) {
+    const char *fname = luaL_optstring(L, 1, NULL);
+    lua_settop(L, 1);
+    if (fname != NULL && cl_host(L)->record != NULL) cl_host(L)->record(L, fname);
+    if (luaL_loadfilex(L, fname, cl_textonly(L) ? "t" : NULL) != LUA_OK) return lua_error(L);
+    lua_callk(L, 0, LUA_MULTRET, 0, cl_dofilecont);
+    return cl_dofilecont(L, 0, 0);
+}
+
+static int cl_loadfile(lua_State *L) {
+    const char *fname = luaL_optstring(L, 1, NULL);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = (!lua_isnone(L, 3) ? 3 : 0);
+    if (cl_textonly(L)) mode = "t";
+    if (fname != NULL && cl_host(L)->record != NULL) cl_host(L)->record(L, fname);
+    int status = luaL_loadfilex(L, fname, mode);
+    if (status == LUA_OK) {
+        if (env != 0) {
+            lua_pushvalue(L, env);
+            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+        }
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static inline void cl_pushdofile(lua_State *L) { lua_pushcfunction(L, cl_dofile); }
+static inline void cl_pushloadfile(lua_State *L) { lua_pushcfunction(L, cl_loadfile); }
 
 #endif

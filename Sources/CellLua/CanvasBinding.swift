@@ -77,9 +77,14 @@ enum CanvasBinding {
     static let save: HostFunction = { L in
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
-            if lua.isNoneOrNil(2) {
+            // No argument: the graphics state. Any argument, nil included
+            // (a path variable that was never set): a file name.
+            if lua.type(2) == LUA_TNONE {
                 canvas.save()
                 return 0
+            }
+            guard lua.type(2) == LUA_TSTRING else {
+                throw LuaError.argument(2, "file name expected, got \(lua.typeName(2)) (c:save() with no argument saves the graphics state)")
             }
             let path = try lua.string(2)
             let runtime = LuaRuntime.current(lua.L)

@@ -9,8 +9,8 @@ import Glibc
 ///
 /// Recording never changes what a load does or says: `require`'s Lua-file
 /// searcher is replaced by a host function that records and delegates to the
-/// original in a protected call, and `dofile`/`loadfile` by Lua wrappers that
-/// record through a hidden host function and tail-call the originals. So a
+/// original in a protected call, and `dofile`/`loadfile` by C versions of
+/// Lua's own that report the file first. So a
 /// failing load raises exactly what Lua would (`module 'x' not found: ...`,
 /// `cannot open x`), and no Lua error ever crosses a Swift frame. A file is
 /// recorded before it is loaded, so a module with a syntax error is watched
@@ -47,22 +47,10 @@ extension LuaRuntime {
     /// (`error loading module 'm' from file ...`) carry no position of a Lua
     /// wrapper: they read exactly as in plain Lua.
     ///
-    /// `dofile` and `loadfile` are wrapped in Lua: the wrappers record and
-    /// tail-call the originals, which they receive as arguments so that a
-    /// script replacing `type` cannot turn them against it. (An error inside a
-    /// file run by `dofile` shows one more traceback line, the wrapper's.)
-    static let dependencyPrelude = """
-        local record, type, dofile, loadfile = ...
-        _G.dofile = function(filename, ...)
-          if type(filename) == "string" then record(filename) end
-          return dofile(filename, ...)
-        end
-        _G.loadfile = function(filename, ...)
-          if type(filename) == "string" then record(filename) end
-          return loadfile(filename, ...)
-        end
-        """
-
+    /// `dofile` and `loadfile` are replaced by C versions of Lua's own
+    /// (`cl_dofile`, `cl_loadfile` in the C shim) that report each file name
+    /// to the host before loading it: they add no stack level, so errors
+    /// and `debug.getinfo` read as in plain Lua.
     /// Registry keys for what `searchAndRecord` delegates to.
     private static let originalSearcherKey = "celllua.searcher.lua"
     private static let packageKey = "celllua.package"
@@ -88,23 +76,15 @@ extension LuaRuntime {
         lua_rawseti(L, -2, 2)
         lua_settop(L, base)
 
-        let status = load(Array(Self.dependencyPrelude.utf8), chunkName: "=[celllua]")
-        // Fails only when --max-memory is too small for even this; the run
-        // then fails anyway, and tracking is merely absent.
-        guard status == LUA_OK else { return }
-        Lua(L).push(Self.recordLoaded)
-        lua_getglobal(L, "type")
-        lua_getglobal(L, "dofile")
-        lua_getglobal(L, "loadfile")
-        _ = cl_pcall(L, 4, 0, 0)
-    }
-
-    /// The hidden recorder the prelude's wrappers call with a path.
-    static let recordLoaded: HostFunction = { L in
-        guarded(L) { lua in
-            LuaRuntime.current(lua.L).recordDependency(try lua.string(1))
-            return 0
+        host.pointee.record = { L, path in
+            guard let L, let path else { return }
+            LuaRuntime.current(L).recordDependency(String(cString: path))
         }
+        cl_pushglobaltable(L)
+        cl_pushdofile(L)
+        lua_setfield(L, -2, "dofile")
+        cl_pushloadfile(L)
+        lua_setfield(L, -2, "loadfile")
     }
 
     /// `package.searchers[2]`: records the file `package.searchpath(name,

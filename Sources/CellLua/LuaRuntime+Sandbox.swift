@@ -7,16 +7,16 @@ import CLua
 /// clock, time, date and difftime; `debug` but traceback (its hooks and
 /// registry access could undo the limits); `package.loadlib`, `package.cpath`
 /// and the C module searchers; and binary chunks: `load`, `loadfile`,
-/// `dofile` and `require` read text only. `c:save(path)` is refused.
+/// `dofile` and `require` read text only (`dofile` and `loadfile` are the C
+/// shim's, which see the registry flag `CL_TEXTONLY_KEY`, so they add no
+/// stack level and keep an omitted `env` omitted). `c:save(path)` is refused.
 extension LuaRuntime {
     static let sandboxPrelude = """
-        local load, loadfile, error, searchpath = load, loadfile, error, package.searchpath
-        _G.load = function(chunk, name, mode, env) return load(chunk, name, "t", env) end
-        _G.loadfile = function(file, mode, env) return loadfile(file, "t", env) end
-        _G.dofile = function(file)
-          local fn, err = loadfile(file, "t")
-          if not fn then error(err, 2) end
-          return fn()
+        local load, loadfile, error, searchpath, select = load, loadfile, error, package.searchpath, select
+        -- An env given (even nil) is passed on; none given keeps the globals.
+        _G.load = function(chunk, name, mode, ...)
+          if select("#", ...) > 0 then return load(chunk, name, "t", ...) end
+          return load(chunk, name, "t")
         end
         io = nil
         package.loaded.io = nil
@@ -47,6 +47,9 @@ extension LuaRuntime {
     func installSandbox() {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
+        // dofile and loadfile (the C shim's) load text only from now on.
+        lua_pushboolean(L, 1)
+        lua_setfield(L, cl_registryindex(), CL_TEXTONLY_KEY)
         if load(Array(Self.sandboxPrelude.utf8), chunkName: "=[sandbox]") == LUA_OK,
            cl_pcall(L, 0, 0, 0) == LUA_OK {
             return

@@ -31,7 +31,7 @@ public final class LuaRuntime {
 
     public let options: Options
     let L: OpaquePointer
-    private let host: UnsafeMutablePointer<cl_Host>
+    let host: UnsafeMutablePointer<cl_Host>
 
     /// Where a script's relative paths resolve: its own folder ("." for code
     /// given with `-e`).
@@ -64,15 +64,25 @@ public final class LuaRuntime {
         L = cl_newstate(host)
         cl_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
+        cl_installwarnings(L)
         let lua = Lua(L)
         CellModule.install(lua)
         installDependencyTracking()
         if options.sandbox { installSandbox() }
-        lua_getglobal(L, "math")
-        lua_getfield(L, -1, "randomseed")
-        lua.push(Self.randomSeed)
-        _ = cl_pcall(L, 1, 0, 0)
-        cl_pop(L, 1)
+        // math.randomseed, reached raw from the loaded modules (a sandbox
+        // that failed closed has no globals left, and nothing here may raise
+        // outside a protected call).
+        let base = lua_gettop(L)
+        lua_getfield(L, cl_registryindex(), LUA_LOADED_TABLE)
+        lua.push("math")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            lua.push("randomseed")
+            if lua_rawget(L, -2) == LUA_TFUNCTION {
+                lua.push(Self.randomSeed)
+                _ = cl_pcall(L, 1, 0, 0)
+            }
+        }
+        lua_settop(L, base)
     }
 
     deinit {
@@ -146,6 +156,8 @@ public final class LuaRuntime {
             throw ScriptError.unreadable("cannot read \(path): permission denied or unreadable")
         }
         var source = [UInt8](data)
+        // A UTF-8 byte order mark is skipped, as lua does.
+        if source.starts(with: [0xEF, 0xBB, 0xBF]) { source.removeFirst(3) }
         // A first line starting with '#' (a shebang) is skipped, as lua does;
         // its newline stays so line numbers match the file.
         if source.first == UInt8(ascii: "#") {

@@ -222,4 +222,29 @@ import CellLua
         // y = 5.5 pt is device row 16.5: the 1 px line covers row 16 exactly
         #expect(try values(code) == ["0", "255", "0"])
     }
+
+    /// rect, rounded_rect and ellipse on the canvas' current path start a
+    /// subpath of their own (CGContextAddRect): no line from the current
+    /// point (a line from (10, 25) to the rectangle was drawn before).
+    @Test func shapesOnTheCanvasPathStartTheirOwnSubpath() throws {
+        for shape in ["c:rect(80, 20, 10, 10)", "c:rounded_rect(80, 20, 10, 10, 3)", "c:ellipse(80, 20, 10, 10)"] {
+            let code = """
+                local c = cell.canvas(100, 50, { scale = 1 })
+                c:move_to(10, 25) \(shape)
+                c:set_line_width(2) c:stroke()
+                local _, _, _, between = c:pixel(40, 25)
+                local _, _, _, edge = c:pixel(80, 25)
+                return between, edge
+                """
+            #expect(try values(code) == ["0", "255"], "\(shape)")
+        }
+    }
+
+    /// `c:save(nil)` (a path variable never set) is an error, not a push of
+    /// the graphics state; `c:save()` with no argument still pushes it.
+    @Test func saveWithNilIsAnError() throws {
+        #expect(firstLine("local c = cell.canvas(10, 10)\nc:save(nil)")
+                == "test.lua:2: bad argument #1 to 'save' (file name expected, got nil (c:save() with no argument saves the graphics state))")
+        #expect(try values("local c = cell.canvas(10, 10) c:save() c:restore() return 1") == ["1"])
+    }
 }

@@ -23,15 +23,26 @@ extension Canvas {
         appendInUserSpace { $0.addArc(tangent1: tangent1, tangent2: tangent2, radius: radius) }
     }
 
-    public func addRect(_ r: Rect) { appendInUserSpace { $0.addRect(r) } }
-    public func addRoundedRect(_ r: Rect, radius: Double) { appendInUserSpace { $0.addRoundedRect(r, radius: radius) } }
-    public func addEllipse(in r: Rect) { appendInUserSpace { $0.addEllipse(in: r) } }
+    /// Closed shapes start a subpath of their own, as CGContextAddRect,
+    /// CGContextAddEllipseInRect and CGPathAddRoundedRect do: no line joins
+    /// them to the current point.
+    public func addRect(_ r: Rect) { appendShape { $0.addRect(r) } }
+    public func addRoundedRect(_ r: Rect, radius: Double) { appendShape { $0.addRoundedRect(r, radius: radius) } }
+    public func addEllipse(in r: Rect) { appendShape { $0.addEllipse(in: r) } }
     public func addPath(_ p: Path) { currentPath.addPath(p, transform: state.ctm) }
 
     /// The current point in user space, or nil.
     public var currentPointInUserSpace: Point? {
         guard let p = currentPath.currentPoint, let inverse = state.ctm.inverted else { return nil }
         return inverse.apply(p)
+    }
+
+    /// Builds a closed shape in user space and appends it through the CTM
+    /// as new subpaths.
+    private func appendShape(_ build: (inout Path) -> Void) {
+        var piece = Path()
+        build(&piece)
+        currentPath.addPath(piece, transform: state.ctm, continuing: false)
     }
 
     /// Builds a piece in user space, starting from the current point, and

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Inside celllua, Lua behaves as the stand-alone `lua` 5.4 does: warnings,
+/// `load` under --sandbox, `dofile`'s stack levels, a byte order mark, and
+/// start-up under a tiny --max-memory. Each case failed before its fix.
+@Suite struct LuaAsLuaTests {
+    func run(_ code: String, _ arguments: [String] = [], bytes: [UInt8]? = nil,
+             files: [String: String] = [:]) throws -> Celllua.Result {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        if let bytes {
+            FileManager.default.createFile(atPath: dir + "/s.lua", contents: Data(bytes))
+        } else {
+            write(code, to: dir + "/s.lua")
+        }
+        for (name, text) in files { write(text, to: dir + "/" + name) }
+        return try Celllua.run(arguments + ["s.lua", "-o", "out.png"], in: dir)
+    }
+
+    @Test func warningsPrintAsLuaPrintsThem() throws {
+        let r = try run("""
+            warn("not shown: warnings start off")
+            warn("@on")
+            warn("hello")
+            warn("in ", "pieces")
+            warn("@off")
+            warn("hidden")
+            return cell.canvas(2, 2)
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "Lua warning: hello\nLua warning: in pieces\n")
+    }
+
+    @Test func sandboxedLoadKeepsTheGlobals() throws {
+        let r = try run("""
+            x = 1
+            assert(load("return x")() == 1, "load without env")
+            assert(load("return x", "c", "t", { x = 2 })() == 2, "load with env")
+            assert(loadfile("m.lua")() == 1, "loadfile without env")
+            assert(loadfile("m.lua", "t", { x = 3 })() == 3, "loadfile with env")
+            return cell.canvas(2, 2)
+            """, ["--sandbox"], files: ["m.lua": "return x"])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// `dofile` adds no stack level: in the file run, level 2 is dofile
+    /// itself and level 3 the line that called it, as in lua (with the old
+    /// Lua wrapper, level 3 was the wrapper: `[celllua]:4:`); with and
+    /// without --sandbox.
+    @Test func dofileAddsNoStackLevel() throws {
+        for arguments in [[], ["--sandbox"]] {
+            let r = try run("""
+                local function caller()
+                  dofile("m.lua")
+                end
+                caller()
+                """, arguments, files: ["m.lua": "error('blame the line that called dofile', 3)"])
+            #expect(r.status == 1)
+            #expect(r.stderr.hasPrefix("s.lua:2: blame the line that called dofile"), "\(arguments): \(r.stderr)")
+        }
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let r = try run("", bytes: [0xEF, 0xBB, 0xBF] + Array("local c = cell.canvas(2, 2)\nerror('line two')".utf8))
+        #expect(r.stderr.hasPrefix("s.lua:2: line two"), "\(r.stderr)")
+        let shebang = try run("", bytes: [0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env celllua\nreturn cell.canvas(2, 2)".utf8))
+        #expect(shebang.status == 0, "\(shebang.stderr)")
+    }
+
+    /// A --max-memory too small for the sandbox's set-up fails closed: the
+    /// script cannot run, and celllua says so instead of aborting.
+    @Test func aTinyMemoryLimitUnderTheSandboxIsAnError() throws {
+        let r = try Celllua.run(["--sandbox", "--max-memory", "0.01", "-e", "print(1)"], in: NSTemporaryDirectory())
+        #expect(r.status == 1, "status \(r.status): \(r.stderr)")
+        #expect(!r.stderr.isEmpty)
+    }
+}
