@@ -58,7 +58,7 @@ enum CanvasBinding {
             case "scale_factor": lua.push(canvas.scale)
             case "pixel_width": lua.push(canvas.pixelWidth)
             case "pixel_height": lua.push(canvas.pixelHeight)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["height", "pixel_height", "pixel_width", "scale_factor", "width"])
             }
             return 1
         }
@@ -158,8 +158,16 @@ extension Canvas: MemoryCharged {
 }
 
 extension Lua {
+    /// The Canvas at `index`. A method called with `.` instead of `:`
+    /// (`c.fill_rect(0, 0, 1, 1)`) gets a number where the canvas should be:
+    /// the message says how to call it.
     func canvas(_ index: Int32) throws -> Canvas {
-        try checkObject(index, type: CanvasBinding.typeName, as: Canvas.self)
+        do {
+            return try checkObject(index, type: CanvasBinding.typeName, as: Canvas.self)
+        } catch LuaError.argument(1, let message) where index == 1 && type(1) != LUA_TUSERDATA {
+            let name = cl_currentname(L).map { String(cString: $0) } ?? "method"
+            throw LuaError.argument(1, "\(message); call it with a colon: c:\(name)(...)")
+        }
     }
 
     /// Four finite numbers from `index` on: x, y, w, h.

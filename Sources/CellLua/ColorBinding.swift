@@ -22,7 +22,7 @@ enum ColorBinding {
             case "g": lua.push(color.g)
             case "b": lua.push(color.b)
             case "a": lua.push(color.a)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["a", "b", "g", "r"])
             }
             return 1
         }

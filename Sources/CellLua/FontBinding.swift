@@ -61,7 +61,7 @@ enum FontBinding {
             case "family": lua.push(font.face.familyName)
             case "style": lua.push(font.face.styleName)
             case "file": lua.push(font.face.path)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["ascent", "cap_height", "descent", "family", "file", "leading", "line_height", "name", "size", "style", "x_height"])
             }
             return 1
         }

@@ -39,7 +39,7 @@ enum GradientBinding {
             let g = try lua.gradient(1)
             switch lua.indexKey {
             case "count": lua.push(g.stops.count)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["count"])
             }
             return 1
         }

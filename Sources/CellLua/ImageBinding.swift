@@ -57,7 +57,7 @@ enum ImageBinding {
             switch lua.indexKey {
             case "width": lua.push(image.buffer.width)
             case "height": lua.push(image.buffer.height)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["height", "width"])
             }
             return 1
         }

@@ -46,7 +46,7 @@ enum PaintBinding {
             case ("kind", .linear): lua.push("linear")
             case ("kind", .radial): lua.push("radial")
             case ("kind", .solid): lua.push("solid")
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["kind"])
             }
             return 1
         }

@@ -266,7 +266,7 @@ enum TableBinding {
             case "width": lua.push(t.spec.width)
             case "height": lua.push(t.spec.height)
             case "content_offset": lua.push(t.spec.contentOffset)
-            default: lua.pushNil()
+            default: return try lua.unknownField(of: typeName, fields: ["content_height", "content_offset", "height", "width"])
             }
             return 1
         }

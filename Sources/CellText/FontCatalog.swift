@@ -140,6 +140,21 @@ public final class FontCatalog: @unchecked Sendable {
         guard let config else { throw FontError.fontconfigUnavailable }
         let trimmed = name.trimmingSpaces
         guard !trimmed.isEmpty else { throw FontError.notFound(name: name, closest: nil) }
+        do {
+            return try lookUp(trimmed: trimmed, config: config)
+        } catch FontError.notFound(let n, let closest) {
+            // "Helvetica Bold" for the PostScript name "Helvetica-Bold": say so.
+            if let space = trimmed.lastIndex(of: " ") {
+                let candidate = trimmed[..<space] + "-" + trimmed[trimmed.index(after: space)...]
+                if (try? lookUp(trimmed: String(candidate), config: config)) != nil {
+                    throw FontError.misspelt(name: n, suggestion: String(candidate))
+                }
+            }
+            throw FontError.notFound(name: n, closest: closest)
+        }
+    }
+
+    private func lookUp(trimmed: String, config: OpaquePointer) throws -> FontFile {
         if let file = face(postScriptName: trimmed, config: config) { return file }
         let request = FontRequest.parse(trimmed)
         do {

@@ -4,6 +4,9 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     /// fontconfig has no installed face of that name (its best match is of
     /// another family, named in `closest`).
     case notFound(name: String, closest: String?)
+    /// No face of that name, but one spelt nearly so (`Helvetica Bold` for
+    /// `Helvetica-Bold`).
+    case misspelt(name: String, suggestion: String)
     /// The family exists but not in the asked weight or slant.
     case styleNotFound(name: String, family: String, style: String, closest: String)
     case missingFile(path: String)
@@ -21,6 +24,8 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         case .notFound(let name, let closest):
             let hint = closest.map { "; fontconfig's closest match, \($0), is another family" } ?? ""
             return "no installed font is named '\(name)'\(hint) (fc-list lists the installed fonts)"
+        case .misspelt(let name, let suggestion):
+            return "no installed font is named '\(name)' (did you mean '\(suggestion)'?)"
         case .styleNotFound(let name, let family, let style, let closest):
             return "no installed font is named '\(name)': \(family) has no \(style) face (closest: \(closest))"
         case .missingFile(let path):

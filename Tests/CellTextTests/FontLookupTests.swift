@@ -46,6 +46,16 @@ import CellText
         #expect(message == "no installed font is named 'Comic Sans MS'; fontconfig's closest match, DejaVu Sans Book, is another family (fc-list lists the installed fonts)")
     }
 
+    /// A PostScript name spelt with a space instead of its hyphen gets the
+    /// right spelling (before, fontconfig's unrelated DejaVu was suggested).
+    @Test func aSpaceForAHyphenIsCorrected() {
+        #expect(throws: FontError.misspelt(name: "Helvetica Bold", suggestion: "Helvetica-Bold")) {
+            try Font(named: "Helvetica Bold", size: 12)
+        }
+        #expect("\(FontError.misspelt(name: "Times Italic", suggestion: "Times-Italic"))"
+                == "no installed font is named 'Times Italic' (did you mean 'Times-Italic'?)")
+    }
+
     @Test func missingStylesAreErrors() throws {
         do {
             _ = try Font(named: "Helvetica-Light", size: 12)
