@@ -8,9 +8,13 @@
 -- The reference is docs/reference.md; a test (Tests/CellLuaTests/TypeDefinitionTests)
 -- checks that every function the binding registers is listed here.
 
----A color spec: "#RGB", "#RRGGBB", "#RRGGBBAA", a name (black white gray lightgray
----darkgray red green blue cyan yellow magenta orange purple brown clear), a table
----{r, g, b [, a]} with components 0..1, or a Color value.
+---A color spec: "#RGB", "#RGBA", "#RRGGBB", "#RRGGBBAA"; CSS's "rgb(255, 0, 0)",
+---"rgba(r, g, b, a)", "hsl(210, 50%, 40%)", "hsla(h, s%, l%, a)" (percentages and
+---CSS 4's "rgb(r g b / a)" too); a name: UIKit's (black white gray lightgray darkgray
+---red green blue cyan yellow magenta orange purple brown clear, with UIKit's values:
+---gray is 50% white, green #00FF00, orange (1, 0.5, 0)) or any other CSS color name
+---("navy", "tomato", "transparent"); a table {r, g, b [, a]} with components 0..1; or
+---a Color value.
 ---@alias cell.ColorSpec string|number[]|cell.Color
 
 ---@alias cell.FillRule "nonzero"|"evenodd"

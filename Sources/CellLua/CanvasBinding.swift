@@ -165,9 +165,22 @@ extension Lua {
         do {
             return try checkObject(index, type: CanvasBinding.typeName, as: Canvas.self)
         } catch LuaError.argument(1, let message) where index == 1 && type(1) != LUA_TUSERDATA {
-            let name = cl_currentname(L).map { String(cString: $0) } ?? "method"
+            guard let name = cl_currentname(L).map({ String(cString: $0) }), isCanvasMethod(name) else {
+                throw LuaError.argument(1, message)
+            }
             throw LuaError.argument(1, "\(message); call it with a colon: c:\(name)(...)")
         }
+    }
+
+    /// Whether `name` is a Canvas method.
+    func isCanvasMethod(_ name: String) -> Bool {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        guard lua_getfield(L, cl_registryindex(), CanvasBinding.typeName) == LUA_TTABLE else { return false }
+        lua_pushstring(L, "__methods")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return false }
+        lua_pushstring(L, name)
+        return lua_rawget(L, -2) == LUA_TFUNCTION
     }
 
     /// Four finite numbers from `index` on: x, y, w, h.

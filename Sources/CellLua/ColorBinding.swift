@@ -85,9 +85,9 @@ extension Lua {
         switch type(index) {
         case LUA_TSTRING:
             let spec = try string(index)
-            if let c = Color(hex: spec) ?? Color.named(spec) { return c }
+            if let c = ColorSpec.parse(spec) { return c }
             let names = Color.named.map(\.name).joined(separator: ", ")
-            throw LuaError.argument(index, "invalid color '\(spec)'; expected #RGB, #RRGGBB, #RRGGBBAA or one of: \(names)")
+            throw LuaError.argument(index, "invalid color '\(spec)'; expected #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS color name or one of UIKit's: \(names)")
         case LUA_TTABLE:
             let table = lua_absindex(L, index)
             let n = lua_rawlen(L, table)

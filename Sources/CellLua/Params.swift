@@ -62,7 +62,7 @@ extension ParamValue {
     var asColor: Color? {
         switch self {
         case .color(let c): return c
-        case .text(let s): return Color(hex: s) ?? Color.named(s)
+        case .text(let s): return ColorSpec.parse(s)
         default: return nil
         }
     }

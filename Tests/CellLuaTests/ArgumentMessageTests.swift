@@ -34,7 +34,7 @@ import CellLua
 
     @Test func badColorListsTheValidForms() throws {
         let message = try #require(firstLine("cell.canvas(10, 10):set_fill('bogus')"))
-        #expect(message.hasPrefix("test.lua:1: bad argument #1 to 'set_fill' (invalid color 'bogus'; expected #RGB, #RRGGBB, #RRGGBBAA or one of: black, white, gray"))
+        #expect(message.hasPrefix("test.lua:1: bad argument #1 to 'set_fill' (invalid color 'bogus'; expected #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS color name or one of UIKit's: black, white, gray"))
     }
 
     @Test func colorComponentsOutOfRange() throws {

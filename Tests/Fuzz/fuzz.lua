@@ -687,7 +687,9 @@ local actions = {
         local m = pick(list)
         local src = some("canvas") or some("path")
         if not src then return end
-        local f = src[m[1]] or (some("font") or {})[m[1]] or (some("table") or {})[m[1]]
+        -- (A name close to one the object has is an error to read: probe with pcall.)
+        local function get(o, k) local ok, v = pcall(function() return o[k] end) return ok and v or nil end
+        local f = get(src, m[1]) or get(some("font") or {}, m[1]) or get(some("table") or {}, m[1])
         if type(f) ~= "function" then return end
         local a, n = args(m[2])
         call("wrong self " .. m[1], f, anyObject(), table.unpack(a, 1, n))
