@@ -62,7 +62,16 @@ typedef struct cl_Host {
     volatile sig_atomic_t interrupted; /* set by a SIGINT handler (REPL) */
     int timed_out;           /* sticky once the deadline passed, until cleared */
     void (*record)(lua_State *L, const char *path); /* dofile/loadfile report reads here */
+    lua_State *main;         /* the state's main thread, once made */
+    int memory_pending;      /* Lua passed the limit: the hook raises at the next instruction */
 } cl_Host;
+
+/* Past --max-memory, Lua code gets this much more (bytes) while the hook
+ * gets to raise a positioned error; an allocation beyond it fails at once
+ * with Lua's bare "not enough memory". */
+#define CL_MEMORY_GRACE ((size_t)1 << 20)
+
+static inline void cl_hook(lua_State *L, lua_Debug *ar);
 
 static inline double cl_now(void) {
     struct timespec ts;
@@ -85,8 +94,19 @@ static inline void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (h->limit && nsize > osize && h->used + (nsize - osize) > h->limit) {
-        if (h->host_depth == 0) return NULL; /* Lua raises "not enough memory" */
-        h->over_limit = 1;                    /* raised by the trampoline later */
+        if (h->host_depth == 0) {
+            /* Lua code passed the limit: allow a little more so that the hook
+             * can raise an error that names the script line (a memory error
+             * raised here would have no position). lua_sethook only flags the
+             * call frames, which is safe inside an allocation. */
+            if (h->used + (nsize - osize) > h->limit + CL_MEMORY_GRACE || h->main == NULL) return NULL;
+            if (!h->memory_pending) {
+                h->memory_pending = 1;
+                lua_sethook(h->main, cl_hook, LUA_MASKCOUNT, 1);
+            }
+        } else {
+            h->over_limit = 1;                /* raised by the trampoline later */
+        }
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
@@ -103,7 +123,19 @@ static inline void cl_gc_step(lua_State *L, int kilobytes) { lua_gc(L, LUA_GCSTE
 
 static inline lua_State *cl_newstate(cl_Host *h) {
     h->host_depth = 1; /* the host is running until it calls cl_pcall */
-    return lua_newstate(cl_alloc, h);
+    lua_State *L = lua_newstate(cl_alloc, h);
+    h->main = L;
+    return L;
+}
+
+/** "script.lua:LINE: not enough memory (--max-memory N MB)" at `level`. */
+static inline void cl_pushmemoryerror(lua_State *L, int level) {
+    cl_Host *h = cl_host(L);
+    luaL_where(L, level);
+    double mb = (double)h->limit / 1048576.0;
+    if (mb == (double)(long long)mb) lua_pushfstring(L, "not enough memory (--max-memory %I MB)", (lua_Integer)mb);
+    else lua_pushfstring(L, "not enough memory (--max-memory %f MB)", mb);
+    lua_concat(L, 2);
 }
 
 /* ---- host functions and the trampoline ---- */
@@ -142,7 +174,7 @@ static inline int cl_trampoline(lua_State *L) {
         h->over_limit = 0;
         lua_gc(L, LUA_GCCOLLECT);
         if (h->used > h->limit) {
-            lua_pushliteral(L, "not enough memory");
+            cl_pushmemoryerror(L, 1);
             return lua_error(L);
         }
     }
@@ -269,6 +301,16 @@ static inline void cl_pushmsghandler(lua_State *L) { lua_pushcfunction(L, cl_msg
 static inline void cl_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cl_Host *h = cl_host(L);
+    if (h->memory_pending) {
+        h->memory_pending = 0;
+        if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
+        else lua_sethook(L, NULL, 0, 0);
+        lua_gc(L, LUA_GCCOLLECT);
+        if (h->used > h->limit) {
+            cl_pushmemoryerror(L, 0); /* in a hook, level 0 is the running Lua function */
+            lua_error(L);
+        }
+    }
     if (h->interrupted) {
         h->interrupted = 0;
         if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);

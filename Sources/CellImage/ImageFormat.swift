@@ -12,6 +12,9 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     /// The format for `path`'s extension (case-insensitive), or an error that
     /// lists the valid ones.
     public static func forPath(_ path: String) throws -> ImageFormat {
+        if path.hasSuffix("/") {
+            throw ImageError.unknownFormat("'\(path)' names a folder; give a file name such as \(path)out.png")
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             throw ImageError.unknownFormat("'\(path)' has no extension; use .png, .ppm or .pam")

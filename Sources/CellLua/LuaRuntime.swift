@@ -261,6 +261,12 @@ public final class LuaRuntime {
             cancellation.deadline = .infinity
         }
         guard result == LUA_OK else {
+            if result == LUA_ERRMEM, let limit = options.maxMemory {
+                // One allocation went far past the limit (no hook could name
+                // the line): say which limit, and where the chunk came from.
+                let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+                throw ScriptError.runtime("\(name): not enough memory (--max-memory \((Double(limit) / 1_048_576).shortText) MB)")
+            }
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }
         if lua_gettop(L) > base + 1,

@@ -37,7 +37,9 @@ struct CommandLineOptions: ParsableCommand {
         valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Pixels per point for canvases that do not set their own.", valueName: "n"))
+    // Unconditional: `--scale -1` is a bad scale, not a missing value.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Pixels per point for canvases that do not set their own.", valueName: "n"))
     var scale: Double = 2
 
     @Option(name: .customShort("D", allowingJoined: true),
@@ -50,14 +52,14 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "Render every variant, one file each: <stem>-<variant>.<ext>.")
     var allVariants = false
 
-    @Option(help: ArgumentHelp("With --all-variants: how many variants render at once (default: one per core).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --all-variants: how many variants render at once (default: one per core).",
                                valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Threads each canvas draws on (default: every core, at most 8, or CELLLUA_THREADS; 1: one thread).",
         valueName: "n"))
     var threads: Int?
@@ -72,10 +74,10 @@ struct CommandLineOptions: ParsableCommand {
         "Run CODE before the script; with no script, CODE is the whole run.", valueName: "code"))
     var execute: [String] = []
 
-    @Option(help: ArgumentHelp("Stop a script that runs longer than this.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop a script that runs longer than this.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
     var maxMemory: Double?
 
     @Flag(help: "Run the script without io, os.execute/remove/rename/exit, debug, C modules or binary chunks; output only through -o.")
@@ -112,6 +114,7 @@ struct CommandLineOptions: ParsableCommand {
         }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs != nil && !allVariants { throw ValidationError("--jobs goes with --all-variants") }
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
         if (variant != nil || allVariants) && interactive {
             throw ValidationError("-i does not go with --variant or --all-variants")

@@ -141,8 +141,12 @@ import CellLua
     @Test func memoryLimitStopsAGreedyScript() throws {
         var options = LuaRuntime.Options()
         options.maxMemory = 8 << 20
-        let message = try #require(errorMessage("local t = {} for i = 1, 1e8 do t[i] = ('x'):rep(100) .. i end", options: options))
-        #expect(message.contains("not enough memory"))
+        let message = try #require(errorMessage("local t = {}\nfor i = 1, 1e8 do t[i] = ('x'):rep(100) .. i end", options: options))
+        // It names the line and the limit (before: a bare "not enough memory").
+        #expect(message.hasPrefix("test.lua:2: not enough memory (--max-memory 8 MB)"), "\(message)")
+        // One allocation far past it cannot be positioned, but names the limit.
+        let huge = try #require(errorMessage("local s = ('x'):rep(64 << 20)", options: options))
+        #expect(huge == "test.lua: not enough memory (--max-memory 8 MB)", "\(huge)")
         // a host function allocating past the limit is caught after it returns
         let big = try #require(errorMessage("local s = ('x'):rep(4 << 20) local t = {} for i = 1, 10 do t[i] = cell.canvas(1,1):png() .. s .. i end", options: options))
         #expect(big.contains("not enough memory"))

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// Bad command lines get a message that names the actual problem (before:
+/// `--scale -1` said "Missing value", `-o out/` "has no extension", and
+/// `--jobs` without `--all-variants` was accepted silently). Exit status 2,
+/// nothing written.
+@Suite struct UsageMessageTests {
+    @Test(arguments: [
+        (["--scale", "-1"], "Error: --scale must be a number in (0, 64], got -1.0"),
+        (["--threads", "-2"], "Error: --threads must be a whole number from 1 to 64, got -2"),
+        (["--timeout", "-1"], "Error: --timeout must be a positive number of seconds"),
+        (["--max-memory", "-5"], "Error: --max-memory must be a positive number of megabytes, below 1e9"),
+        (["--jobs", "2"], "Error: --jobs goes with --all-variants"),
+        (["-o", "out/"], "Error: 'out/' names a folder; give a file name such as out/out.png"),
+    ])
+    func badOptions(_ arguments: [String], _ message: String) throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("return cell.canvas(4, 4)", to: dir + "/s.lua")
+        let r = try Celllua.run(arguments + ["s.lua"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["s.lua"])
+    }
+}
