@@ -155,7 +155,18 @@ public final class LuaRuntime {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError.unreadable("cannot read \(path): permission denied or unreadable")
         }
-        var source = [UInt8](data)
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+        return try run(script: [UInt8](data), chunkName: "@" + path, arg0: path,
+                       directory: directory.isEmpty ? "." : directory, args: args)
+    }
+
+    /// Runs script text read elsewhere (`celllua -` reads it from stdin) as
+    /// `run(scriptAt:)` runs a file: `chunkName` names it in errors
+    /// (`=stdin`), `arg0` is `arg[0]`, relative paths resolve from `directory`.
+    @discardableResult
+    public func run(script source: [UInt8], chunkName: String, arg0: String, directory: String,
+                    args: [String] = []) throws -> Canvas? {
+        var source = source
         // A UTF-8 byte order mark is skipped, as lua does.
         if source.starts(with: [0xEF, 0xBB, 0xBF]) { source.removeFirst(3) }
         // A first line starting with '#' (a shebang) is skipped, as lua does;
@@ -164,10 +175,9 @@ public final class LuaRuntime {
             let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
             source.removeSubrange(source.startIndex..<end)
         }
-        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
-        setBaseDirectory(directory.isEmpty ? "." : directory)
-        setArgTable(script: path, args: args)
-        return try execute(source, chunkName: "@" + path, args: args)
+        setBaseDirectory(directory)
+        setArgTable(script: arg0, args: args)
+        return try execute(source, chunkName: chunkName, args: args)
     }
 
     /// Sets where relative paths resolve and puts the script's folder first

@@ -8,6 +8,7 @@ struct CommandLineOptions: ParsableCommand {
         abstract: "Render iOS-style table views and 2D drawings from Lua scripts.",
         usage: """
             celllua [options] script.lua [options] [-- script args...]
+            celllua [options] -          (the script from stdin)
             celllua [options]            (no script: the interactive REPL)
             """,
         discussion: """
@@ -33,7 +34,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written; .png (RGBA), .ppm (over white) or .pam (RGBA).",
+        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white) or .pam (RGBA).",
         valueName: "path"))
     var output: String?
 
@@ -80,10 +81,10 @@ struct CommandLineOptions: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
     var maxMemory: Double?
 
-    @Flag(help: "Run the script without io, os.execute/remove/rename/exit, debug, C modules or binary chunks; output only through -o.")
+    @Flag(help: "Run the script without io, os but clock/time/date/difftime, debug but traceback, package.loadlib and C modules, or binary chunks (load, loadfile, dofile and require read text); c:save(path) is refused: output only through -o.")
     var sandbox = false
 
-    @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "script.lua"))
+    @Argument(help: ArgumentHelp("The Lua script to run; - reads it from stdin (output: out.png).", valueName: "script.lua"))
     var script: String?
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp("Arguments for the script's arg table.", visibility: .hidden))
@@ -120,6 +121,9 @@ struct CommandLineOptions: ParsableCommand {
             throw ValidationError("-i does not go with --variant or --all-variants")
         }
         if watch && script == nil { throw ValidationError("--watch needs a script to watch") }
+        if script == "-" && (watch || interactive) {
+            throw ValidationError("a script read from stdin (-) cannot be watched or followed by the REPL")
+        }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
     }
 }

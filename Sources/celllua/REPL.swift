@@ -5,7 +5,8 @@ import Glibc
 /// The interactive loop (`celllua` alone, or `-i` after a script), like
 /// `lua`'s own: expressions print their values, an incomplete chunk continues
 /// on a `>>` line, errors go to stderr and the session goes on, Ctrl-C stops
-/// the running chunk, Ctrl-D on an empty line leaves with status 0. Lines
+/// the running chunk, Ctrl-D on an empty line leaves with status 0 (1 when
+/// input was not a terminal and a chunk failed). Lines
 /// starting with `:` are REPL commands (`REPLCommands`).
 ///
 /// At a terminal lines come from the line editor (history, Tab completion);
@@ -30,6 +31,7 @@ struct REPL {
             print("celllua \(Version.string) -- the `cell` module is loaded; :help lists commands, Ctrl-D exits")
         }
         var pending = ""
+        var failures = 0
         loop: while true {
             fflush(nil)
             switch input.read(prompt: pending.isEmpty ? "> " : ">> ", continuation: !pending.isEmpty) {
@@ -51,6 +53,7 @@ struct REPL {
                 case .done:
                     break
                 case .failed(let message):
+                    failures += 1
                     fflush(nil)
                     writeStandardError((message + "\n"))
                 }
@@ -58,7 +61,9 @@ struct REPL {
             }
         }
         fflush(nil)
-        return 0
+        // Fed from a pipe or a file, a failed chunk fails the run, so that
+        // scripts and CI notice; at a terminal the session simply goes on.
+        return !terminal && failures > 0 ? 1 : 0
     }
 
     private func makeInput(terminal: Bool, environment: [String: String]) -> LineSource {

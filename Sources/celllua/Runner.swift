@@ -79,7 +79,11 @@ struct Runner {
         for code in options.execute {
             if let c = try runtime.run(code: code) { result = c }
         }
-        if let script = options.script {
+        if options.script == "-" {
+            // `celllua -`: the script is standard input, as with `lua -`.
+            result = try runtime.run(script: Self.standardInput, chunkName: "=stdin", arg0: "-", directory: ".",
+                                     args: options.scriptArguments)
+        } else if let script = options.script {
             result = try runtime.run(scriptAt: script, args: options.scriptArguments)
         }
         return result
@@ -153,9 +157,22 @@ struct Runner {
         return 0
     }
 
-    /// `<script stem>.png` in the current directory; `out.png` for `-e` code.
+    /// Standard input, read once (each variant runs the script again).
+    static let standardInput: [UInt8] = {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return bytes
+    }()
+
+    /// `<script stem>.png` in the current directory; `out.png` for `-e` code
+    /// and for a script read from stdin (`-`).
     var defaultOutputName: String {
-        guard let script = options.script else { return "out.png" }
+        guard let script = options.script, script != "-" else { return "out.png" }
         let name = PathName.lastComponent(script)
         let stem = PathName.deletingExtension(name)
         return (stem.isEmpty ? name : stem) + ".png"
