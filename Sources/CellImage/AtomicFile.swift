@@ -19,7 +19,7 @@ import Glibc
 /// device, a FIFO) is refused: renaming over it would replace the node itself.
 ///
 /// Every writer of outputs goes through here: `c:save`, `-o`, variants and the
-/// contact sheet, the REPL's `:save`.
+/// contact sheet, the REPL's `:save`. Missing folders on the way are made.
 public enum AtomicFile {
     /// Most links followed before giving up (Linux's own limit, ELOOP).
     static let maxLinks = 40
@@ -38,6 +38,17 @@ public enum AtomicFile {
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
+        // Folders that do not exist yet are made (`-o out/b.png`).
+        var folder = stat()
+        if stat(directory, &folder) != 0 {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw failure("cannot create the folder '\(directory)'")
+            }
+        } else if folder.st_mode & S_IFMT != S_IFDIR {
+            throw failure("'\(directory)' is not a folder")
+        }
         var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }

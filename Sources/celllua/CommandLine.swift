@@ -47,7 +47,7 @@ struct CommandLineOptions: ParsableCommand {
             help: ArgumentHelp("Set a parameter read by cell.param (repeatable).", valueName: "name=value"))
     var define: [String] = []
 
-    @Option(help: ArgumentHelp("Render one entry of the script's variants table.", valueName: "name"))
+    @Option(help: ArgumentHelp("Render one entry of the script's variants table, to <stem>-<name>.<ext> or exactly to -o's path.", valueName: "name"))
     var variant: String?
 
     @Flag(help: "Render every variant, one file each: <stem>-<variant>.<ext>.")

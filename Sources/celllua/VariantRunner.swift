@@ -63,7 +63,11 @@ struct VariantRunner {
             names = table.keys.sorted()
         }
         // 2. Render each in a fresh state, in parallel.
-        let results = renderAll(names, table)
+        let (results, paramsRead) = renderAll(names, table)
+        // A -D no variant read is usually a typo, as in a plain run.
+        for name in runner.defines.keys.sorted() where !paramsRead.contains(name) {
+            console.diagnostic("celllua: warning: -D \(name) was not read by any cell.param call")
+        }
         var status: Int32 = 0
         var tiles: [ContactSheet.Tile] = []
         for (name, result) in zip(names, results) {
@@ -140,8 +144,10 @@ struct VariantRunner {
         return "\(PathName.deletingExtension(base))-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
-    private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> [Outcome] {
+    /// The outcomes, and every parameter name a variant's script read.
+    private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> ([Outcome], Set<String>) {
         let results = OutcomeBox(count: names.count)
+        let reads = Locked<Set<String>>([])
         let progress = Progress(total: names.count, enabled: names.count >= 4 && isatty(STDERR_FILENO) != 0)
         let runner = self.runner
         let keepImages = options.sheet
@@ -149,7 +155,9 @@ struct VariantRunner {
             var params: [String: Param] = [:]
             for (k, v) in table[name] ?? [:] { params[k] = Param(v, source: "variant '\(name)'") }
             for (k, v) in runner.defines { params[k] = v } // -D wins
-            return (name, params, outputPath(for: name))
+            // One variant asked for by name goes exactly where -o says.
+            let path = options.variant != nil ? (options.output ?? outputPath(for: name)) : outputPath(for: name)
+            return (name, params, path)
         }
         let queue = WorkQueue(count: work.count)
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
@@ -157,20 +165,21 @@ struct VariantRunner {
             while let i = queue.next() {
                 // Variants side by side already use every core: each draws on one.
                 results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, keepImage: keepImages,
-                                              drawingThreads: workers > 1 ? 1 : nil))
+                                              drawingThreads: workers > 1 ? 1 : nil, reads: reads))
                 progress.step()
             }
         }
         progress.finish()
-        return results.all
+        return (results.all, reads.withLock { $0 })
     }
 }
 
 extension VariantRunner {
     /// Renders one variant in a fresh state and writes it to `path`.
     static func renderOne(_ runner: Runner, params: [String: Param], to path: String, keepImage: Bool = false,
-                          drawingThreads: Int? = nil) -> Outcome {
+                          drawingThreads: Int? = nil, reads: Locked<Set<String>>? = nil) -> Outcome {
         let runtime = runner.makeRuntime(params: params, drawingThreads: drawingThreads)
+        defer { reads?.withLock { $0.formUnion(runtime.paramsRead) } }
         // Paths are printed together, in variant order, once all are done.
         var written: [String] = []
         runtime.fileWritten = { written.append($0) }

@@ -32,10 +32,21 @@ import CellImage
     @Test func failureLeavesTheTargetAlone() throws {
         let dir = scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/missing/a.png") }
         try FileManager.default.createDirectory(atPath: dir + "/d.png", withIntermediateDirectories: false)
         #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/d.png") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["d.png"])
+        // A file where a folder should be.
+        FileManager.default.createFile(atPath: dir + "/f", contents: Data([7]))
+        #expect(throws: ImageError.self) { try AtomicFile.write([1], to: dir + "/f/a.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["d.png", "f"])
+        #expect(FileManager.default.contents(atPath: dir + "/f") == Data([7]))
+    }
+
+    /// Missing folders on the way to the target are made.
+    @Test func missingFoldersAreMade() throws {
+        let dir = scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AtomicFile.write([1, 2], to: dir + "/missing/deeper/a.png")
+        #expect(FileManager.default.contents(atPath: dir + "/missing/deeper/a.png") == Data([1, 2]))
     }
 
     /// Writing through a link replaces the file it points to (through a chain

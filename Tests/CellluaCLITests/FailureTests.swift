@@ -129,9 +129,10 @@ import Testing
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write("return cell.canvas(2, 2)", to: dir + "/ok.lua")
-        let r = try Celllua.run(["ok.lua", "-o", "no/such/dir/x.png"], in: dir)
+        // Missing folders are made; a file where a folder should be is an error.
+        let r = try Celllua.run(["ok.lua", "-o", "ok.lua/x.png"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("cannot write 'no/such/dir/x.png'"))
+        #expect(r.stderr.contains("cannot write 'ok.lua/x.png'"), "\(r.stderr)")
     }
 
     @Test func timeoutStopsTheScript() throws {

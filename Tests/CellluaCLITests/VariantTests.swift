@@ -60,8 +60,10 @@ import Testing
         write(Self.script, to: dir + "/badge.lua")
         let r = try Celllua.run(["--variant", "dark", "badge.lua", "-D", "size=3", "-o", "x.pam"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "x-dark.pam\n")
-        let pam = try #require(bytes(dir + "/x-dark.pam"))
+        // One variant by name goes exactly where -o says (it used to get the
+        // variant's name added: x-dark.pam).
+        #expect(r.stdout == "x.pam\n")
+        let pam = try #require(bytes(dir + "/x.pam"))
         #expect(String(decoding: pam.prefix(20), as: UTF8.self).hasPrefix("P7\nWIDTH 3\n"))
     }
 
@@ -133,5 +135,21 @@ import Testing
         for i in 1...12 {
             #expect(try decode(dir + "/many-v\(i).png").0 == i)
         }
+    }
+
+    /// Output folders that do not exist are made, and a -D that no variant
+    /// reads gets the warning a plain run gives (before: the write failed
+    /// after every variant had rendered, and the typo went unnoticed).
+    @Test func missingFoldersAreMadeAndUnreadDefinesWarned() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/badge.lua")
+        let r = try Celllua.run(["--all-variants", "badge.lua", "-o", "out/deep/b.png", "-D", "sizee=3"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "out/deep/b-dark.png\nout/deep/b-light.png\nout/deep/b-red.png\n")
+        #expect(r.stderr == "celllua: warning: -D sizee was not read by any cell.param call\n")
+        let plain = try Celllua.run(["badge.lua", "-o", "other/one.png"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/other/one.png"))
     }
 }
