@@ -42,6 +42,7 @@ extension CanvasBinding {
             let before = canvas.layerBytes
             try canvas.endLayer()
             LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
+            LuaRuntime.current(lua.L).layersEnded(on: canvas)
         }
     }
 
@@ -69,14 +70,20 @@ extension CanvasBinding {
     }
 
     private static func begin(_ lua: Lua, _ canvas: Canvas, alpha: Double, blend: BlendMode?) throws {
-        try LuaRuntime.current(lua.L).charge(bytes: canvas.nextLayerBytes)
+        let runtime = LuaRuntime.current(lua.L)
+        try runtime.charge(bytes: canvas.nextLayerBytes)
         canvas.beginLayer(alpha: alpha, blendMode: blend)
+        luaL_where(lua.L, 1)
+        let site = String(cString: cl_tostring(lua.L, -1))
+        runtime.layerBegun(on: canvas, at: site.hasSuffix(": ") ? String(site.dropLast(2)) : site)
+        cl_pop(lua.L, 1)
     }
 
     /// `Canvas.unwind`, the memory of each layer it ends given back to
     /// `--max-memory`'s count.
     static func unwind(_ lua: Lua, _ canvas: Canvas, to mark: Canvas.StateMark) throws {
         let runtime = LuaRuntime.current(lua.L)
+        defer { runtime.layersEnded(on: canvas) }
         try canvas.unwind(to: mark) { runtime.release(bytes: $0) }
     }
 }

@@ -145,7 +145,7 @@ enum CanvasBinding {
     static let png: HostFunction = { L in
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
-            try LuaRuntime.checkNoOpenLayers(canvas)
+            try LuaRuntime.current(lua.L).checkNoOpenLayers(canvas)
             lua.push(bytes: try PNGCodec.encode(canvas.buffer))
             return 1
         }

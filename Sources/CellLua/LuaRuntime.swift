@@ -129,6 +129,8 @@ public final class LuaRuntime {
     /// The kit's views (cell backgrounds, bevels) drawn once per look and
     /// size for every kit call and table of this script.
     let viewLayers = ViewLayers()
+    /// See `layerBegun(on:at:)`.
+    private var layerSites: [ObjectIdentifier: [String]] = [:]
 
     // MARK: running code
 
@@ -296,11 +298,27 @@ public final class LuaRuntime {
 
     /// A canvas with an open layer has drawing that is not on it yet: saving
     /// it would silently drop that, so it is an error.
-    static func checkNoOpenLayers(_ canvas: Canvas) throws {
+    func checkNoOpenLayers(_ canvas: Canvas) throws {
         let n = canvas.openLayerCount
         if n > 0 {
-            throw LuaError.message("canvas has \(n) open layer\(n == 1 ? "" : "s") (begin_layer without end_layer)")
+            // Where the innermost open layer was begun, so the message names a line.
+            let site = layerSites[ObjectIdentifier(canvas)]?.prefix(n).last.map { " at " + $0 } ?? ""
+            throw ScriptError.runtime("begin_layer\(site) has no end_layer: the canvas has \(n) open layer\(n == 1 ? "" : "s") when it is written")
         }
+    }
+
+    /// Where each canvas' open layers were begun (`script.lua:LINE`),
+    /// innermost last, for the message when one is never ended.
+    func layerBegun(on canvas: Canvas, at site: String) {
+        layerSites[ObjectIdentifier(canvas), default: []].append(site)
+    }
+
+    /// Forgets the sites of layers since ended.
+    func layersEnded(on canvas: Canvas) {
+        let id = ObjectIdentifier(canvas)
+        guard var sites = layerSites[id] else { return }
+        sites.removeLast(Swift.max(0, sites.count - canvas.openLayerCount))
+        layerSites[id] = sites.isEmpty ? nil : sites
     }
 
     /// `path` resolved against the script's folder unless absolute.
@@ -321,7 +339,7 @@ public final class LuaRuntime {
     @discardableResult
     public func write(_ canvas: Canvas, toCurrentDirectoryPath target: String) throws -> String {
         let format = try ImageFormat.forPath(target)
-        try Self.checkNoOpenLayers(canvas)
+        try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
         try AtomicFile.write(try format.encode(canvas.buffer), to: target)
         fileWritten(target)

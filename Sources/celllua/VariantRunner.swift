@@ -115,10 +115,31 @@ struct VariantRunner {
             // The defaults may not render (a parameter only variants set);
             // what matters here is whether the table was defined first.
             if case .unreadable = error { throw error }
-            if let table = try runtime.variants() { return table }
+            if let table = try located { try runtime.variants() } { return table }
             throw error
         }
-        return try runtime.variants()
+        return try located { try runtime.variants() }
+    }
+
+    /// A bad `variants` table's error, with `script.lua:LINE:` of the line
+    /// that assigns `variants` (the first one that does, found in the text:
+    /// the table itself carries no position).
+    private func located<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ScriptError.runtime(let message) {
+            guard let script = options.script, script != "-",
+                  let text = FileManager.default.contents(atPath: script).map({ String(decoding: $0, as: UTF8.self) }) else {
+                throw ScriptError.runtime(message)
+            }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = lines.firstIndex { l in
+                let t = l.drop { $0 == " " || $0 == "\t" }
+                guard t.hasPrefix("variants") else { return false }
+                return t.dropFirst("variants".count).drop { $0 == " " || $0 == "\t" }.first == "="
+            }
+            throw ScriptError.runtime(line.map { "\(script):\($0 + 1): \(message)" } ?? "\(script): \(message)")
+        }
     }
 
     enum Outcome: Sendable {

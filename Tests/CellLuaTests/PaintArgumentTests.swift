@@ -189,14 +189,20 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(firstLine("local c = cell.canvas(4, 4)\nc:begin_layer()\nc:save('\(dir)/out.png')")
-                == "test.lua:3: canvas has 1 open layer (begin_layer without end_layer)")
+                == "test.lua:3: begin_layer at test.lua:2 has no end_layer: the canvas has 1 open layer when it is written")
         #expect(firstLine("local c = cell.canvas(4, 4)\nc:begin_layer()\nc:begin_layer()\nreturn c:png()")
-                == "test.lua:4: canvas has 2 open layers (begin_layer without end_layer)")
+                == "test.lua:4: begin_layer at test.lua:3 has no end_layer: the canvas has 2 open layers when it is written")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
         // The script's result with a layer left open is not written either.
         let runtime = makeRuntime()
         let canvas = try #require(try runtime.run(code: "local c = cell.canvas(4, 4)\nc:begin_layer()\nreturn c", chunkName: "@test.lua"))
-        #expect(throws: (any Error).self) { try runtime.write(canvas, toCurrentDirectoryPath: dir + "/result.png") }
+        // It names the line of the layer left open (before: no line at all).
+        do {
+            try runtime.write(canvas, toCurrentDirectoryPath: dir + "/result.png")
+            Issue.record("written with a layer open")
+        } catch {
+            #expect("\(error)" == "begin_layer at test.lua:2 has no end_layer: the canvas has 1 open layer when it is written")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir + "/result.png"))
         // Once the layer ends, saving works.
         #expect(firstLine("local c = cell.canvas(4, 4)\nc:begin_layer()\nc:end_layer()\nc:save('\(dir)/ok.png')") == nil)

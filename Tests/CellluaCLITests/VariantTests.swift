@@ -152,4 +152,15 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/other/one.png"))
     }
+
+    /// A bad variants table names the line that assigns it (before: no
+    /// line at all).
+    @Test func aBadVariantsTableNamesItsLine() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("-- variants below\nlocal x = 1\nvariants = { a = 5 }\nreturn cell.canvas(2, 2)", to: dir + "/bad.lua")
+        let r = try Celllua.run(["--all-variants", "bad.lua"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("bad.lua:3: variants.a must be a table of param = value, got number"), "\(r.stderr)")
+    }
 }
