@@ -38,6 +38,9 @@ public final class LuaRuntime {
     public private(set) var baseDirectory = "."
     /// The canvas a script created last: its result unless it returns another.
     public private(set) var lastCanvas: Canvas?
+    /// The canvas the last script run returned, if it returned one (the
+    /// REPL's `:show` and `:save` default to it after `-i script.lua`).
+    public private(set) var scriptResult: Canvas?
     /// The parameters `cell.param` reads (from `options.params`).
     public var params: [String: Param] { options.params }
     /// Names the script asked for with `cell.param`, so the command line can
@@ -179,7 +182,9 @@ public final class LuaRuntime {
         }
         setBaseDirectory(directory)
         setArgTable(script: arg0, args: args)
-        return try execute(source, chunkName: chunkName, args: args)
+        let result = try execute(source, chunkName: chunkName, args: args)
+        if let result { scriptResult = result }
+        return result
     }
 
     /// Sets where relative paths resolve and puts the script's folder first

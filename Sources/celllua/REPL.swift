@@ -26,7 +26,8 @@ struct REPL {
         let input = makeInput(terminal: terminal, environment: environment)
         defer { input.close() }
         let commands = REPLCommands(runtime: runtime, script: script, scriptArguments: scriptArguments,
-                                    interrupts: interrupts, environment: environment)
+                                    interrupts: interrupts, lastCanvasOfScript: runtime.lastCanvas,
+                                    environment: environment)
         if terminal {
             print("celllua \(Version.string) -- the `cell` module is loaded; :help lists commands, Ctrl-D exits")
         }

@@ -13,17 +13,23 @@ struct REPLCommands {
     let script: String?
     let scriptArguments: [String]
     let interrupts: InterruptRouter
+    /// The last canvas created when the session began: while it still is,
+    /// no canvas of the session's own exists.
+    var lastCanvasOfScript: Canvas? = nil
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Command names, for `:help` and completion.
     static let names = [":help", ":quit", ":reload", ":save", ":show"]
 
     static let help = """
-        :show [expr]   show a canvas: expr's value, else the last canvas created;
+        :show [expr]   show a canvas: expr's value, else the canvas the -i script
+                       returned (until the session creates another), else the
+                       last canvas created;
                        inline in kitty, iTerm2 and WezTerm, else a preview PNG whose
                        path is printed
-        :save PATH     write the last canvas created to PATH (.png, .ppm or .pam,
-                       relative to the current directory) and print the path
+        :save PATH [expr]  write a canvas to PATH (.png, .ppm or .pam, relative
+                       to the current directory; folders are made): expr's value,
+                       else as :show picks it; print the path
         :reload        run the script again (celllua -i script.lua) in this session
         :quit          leave (so does Ctrl-D on an empty line)
         :help          this list
@@ -102,6 +108,8 @@ struct REPLCommands {
     /// is empty; reports why not and returns nil otherwise.
     private func canvas(for expression: String, command: String) -> Canvas? {
         if expression.isEmpty {
+            // The script's result until the session makes a canvas of its own.
+            if let result = runtime.scriptResult, runtime.lastCanvas === lastCanvasOfScript { return result }
             guard let canvas = runtime.lastCanvas else {
                 complain("\(command): no canvas yet (create one with cell.canvas(width, height))")
                 return nil
@@ -121,12 +129,14 @@ struct REPLCommands {
 
     // MARK: :save
 
-    private func save(_ path: String) {
-        guard !path.isEmpty else {
-            complain(":save needs a path, e.g. :save out.png (.png, .ppm or .pam)")
+    private func save(_ argument: String) {
+        guard !argument.isEmpty else {
+            complain(":save needs a path, e.g. :save out.png [expr] (.png, .ppm or .pam)")
             return
         }
-        guard let canvas = canvas(for: "", command: ":save") else { return }
+        let path = String(argument.prefix { !$0.isWhitespace })
+        let expression = String(argument.dropFirst(path.count)).trimmingSpaces
+        guard let canvas = canvas(for: expression, command: ":save") else { return }
         do {
             // Like -o: relative to the current directory, not the script's folder.
             try runtime.write(canvas, toCurrentDirectoryPath: path)

@@ -137,4 +137,25 @@ import Testing
         #expect(r.stdout == "ok\n")
         #expect(r.stderr.contains("no script"))
     }
+
+    /// `:save PATH [expr]` saves the canvas asked for; with no expression,
+    /// after `-i script.lua`, the canvas the script returned (before: the
+    /// last canvas created, which the script may not have returned), until
+    /// the session creates its own.
+    @Test func saveTakesAnExpressionAndTheScriptsResult() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("local a = cell.canvas(3, 3)\nlocal b = cell.canvas(5, 5)\nreturn a", to: dir + "/ret.lua")
+        let r = try Celllua.run(["-i", "ret.lua", "-o", "ret.png"], in: dir,
+                                input: ":save r.png\nother = cell.canvas(7, 7)\n:save o.png\n:save sub/x.png other\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "ret.png\nr.png\no.png\nsub/x.png\n")
+        func width(_ name: String) throws -> UInt32 {
+            let d = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+            return d[16..<20].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        #expect(try width("r.png") == 6)
+        #expect(try width("o.png") == 14)
+        #expect(try width("sub/x.png") == 14)
+    }
 }
