@@ -457,4 +457,110 @@ static int cl_loadfile(lua_State *L) {
 static inline void cl_pushdofile(lua_State *L) { lua_pushcfunction(L, cl_dofile); }
 static inline void cl_pushloadfile(lua_State *L) { lua_pushcfunction(L, cl_loadfile); }
 
+/* ---- debug.sethook beside the host's own hook ---- */
+
+/* The stand-alone lua's debug.sethook replaces whatever hook a thread has:
+ * a script could remove --timeout's (and Ctrl-C's) that way. These versions
+ * keep the script's hook in a registry table, per thread, and install one C
+ * hook that runs the host's checks first and then calls the script's
+ * function for the events it asked for, as the debug library does. */
+#define CL_USERHOOKS_KEY "celllua.userhooks"
+
+static int cl_userhooktable(lua_State *L) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY) == LUA_TTABLE) return lua_gettop(L);
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_pushvalue(L, -1);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY);
+    return lua_gettop(L);
+}
+
+static void cl_combinedhook(lua_State *L, lua_Debug *ar) {
+    static const char *const names[] = {"call", "return", "line", "count", "tail call"};
+    cl_hook(L, ar); /* timeouts, interrupts, memory: raise before the script's hook */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY) != LUA_TTABLE) { lua_pop(L, 1); return; }
+    lua_pushthread(L);
+    if (lua_rawget(L, -2) != LUA_TTABLE) { lua_pop(L, 2); return; }
+    lua_getfield(L, -1, "mask");
+    int mask = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (!(mask & (1 << ar->event))) { lua_pop(L, 2); return; }
+    lua_getfield(L, -1, "func");
+    lua_pushstring(L, names[ar->event]);
+    if (ar->currentline >= 0) lua_pushinteger(L, ar->currentline);
+    else lua_pushnil(L);
+    lua_call(L, 2, 0);
+    lua_pop(L, 2);
+}
+
+/* The thread argument, as ldblib's getthread: returns the argument offset. */
+static lua_State *cl_hookthread(lua_State *L, int *arg) {
+    if (lua_isthread(L, 1)) { *arg = 1; return lua_tothread(L, 1); }
+    *arg = 0;
+    return L;
+}
+
+static int cl_db_sethook(lua_State *L) {
+    int arg;
+    lua_State *L1 = cl_hookthread(L, &arg);
+    lua_settop(L, arg + 3); /* the arguments keep their slots below what is pushed */
+    cl_Host *h = cl_host(L);
+    int base = h->deadline > 0 ? LUA_MASKCOUNT : 0;
+    int basecount = h->deadline > 0 ? 10000 : 0;
+    int t = cl_userhooktable(L);
+    if (lua_isnoneornil(L, arg + 1)) { /* turn the script's hook off; keep the host's */
+        lua_pushthread(L1); lua_xmove(L1, L, 1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+        lua_sethook(L1, base ? cl_hook : NULL, base, basecount);
+        return 0;
+    }
+    const char *smask = luaL_checkstring(L, arg + 2);
+    luaL_checktype(L, arg + 1, LUA_TFUNCTION);
+    int count = (int)luaL_optinteger(L, arg + 3, 0);
+    int mask = 0;
+    if (strchr(smask, 'c')) mask |= LUA_MASKCALL;
+    if (strchr(smask, 'r')) mask |= LUA_MASKRET;
+    if (strchr(smask, 'l')) mask |= LUA_MASKLINE;
+    if (count > 0) mask |= LUA_MASKCOUNT;
+    lua_pushthread(L1); lua_xmove(L1, L, 1);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, arg + 1); lua_setfield(L, -2, "func");
+    lua_pushinteger(L, mask); lua_setfield(L, -2, "mask");
+    lua_pushstring(L, smask); lua_setfield(L, -2, "smask");
+    lua_pushinteger(L, count); lua_setfield(L, -2, "count");
+    lua_rawset(L, t);
+    int hookcount = count > 0 ? count : basecount;
+    lua_sethook(L1, cl_combinedhook, mask | base | (hookcount > 0 ? LUA_MASKCOUNT : 0), hookcount);
+    return 0;
+}
+
+static int cl_db_gethook(lua_State *L) {
+    int arg;
+    lua_State *L1 = cl_hookthread(L, &arg);
+    lua_settop(L, arg);
+    int t = cl_userhooktable(L);
+    lua_pushthread(L1); lua_xmove(L1, L, 1);
+    if (lua_rawget(L, t) != LUA_TTABLE) { luaL_pushfail(L); return 1; }
+    lua_getfield(L, -1, "func");
+    lua_getfield(L, -2, "smask");
+    lua_getfield(L, -3, "count");
+    return 3;
+}
+
+/** Puts the two functions in the `debug` table (outside --sandbox). */
+static inline void cl_installhooks(lua_State *L) {
+    if (lua_getglobal(L, "debug") == LUA_TTABLE) {
+        lua_pushcfunction(L, cl_db_sethook);
+        lua_setfield(L, -2, "sethook");
+        lua_pushcfunction(L, cl_db_gethook);
+        lua_setfield(L, -2, "gethook");
+    }
+    lua_pop(L, 1);
+}
+
 #endif

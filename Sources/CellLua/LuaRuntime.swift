@@ -68,6 +68,7 @@ public final class LuaRuntime {
         cl_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         cl_installwarnings(L)
+        cl_installhooks(L)
         let lua = Lua(L)
         CellModule.install(lua)
         installDependencyTracking()

@@ -75,4 +75,32 @@ import Testing
         #expect(r.status == 1, "status \(r.status): \(r.stderr)")
         #expect(!r.stderr.isEmpty)
     }
+
+    /// A script's debug.sethook sits beside --timeout's hook instead of
+    /// replacing it (before: `debug.sethook()` then a busy loop ran on past
+    /// the deadline); the script's own hook still sees its events, and
+    /// gethook returns it.
+    @Test func debugSethookKeepsTheTimeout() throws {
+        for code in ["debug.sethook() while true do end", "debug.sethook(function() end, 'l') while true do end",
+                     "debug.sethook(function() end, '', 1) while true do end"] {
+            let start = Date()
+            let r = try run(code, ["--timeout", "0.5"])
+            #expect(r.status == 1, "\(code)")
+            #expect(r.stderr.hasPrefix("s.lua:1: script timed out after 0.5 seconds"), "\(code): \(r.stderr)")
+            #expect(Date().timeIntervalSince(start) < 10)
+        }
+        let hooked = try run("""
+            local lines = 0
+            debug.sethook(function(event, line) if event == "line" then lines = lines + 1 end end, "l")
+            local f, mask, count = debug.gethook()
+            assert(type(f) == "function" and mask == "l" and count == 0, "gethook")
+            local x = 1
+            x = x + 1
+            debug.sethook()
+            assert(lines >= 3, "line events: " .. lines)
+            assert(debug.gethook() == nil, "no hook after sethook()")
+            return cell.canvas(2, 2)
+            """, ["--timeout", "5"])
+        #expect(hooked.status == 0, "\(hooked.stderr)")
+    }
 }
