@@ -109,7 +109,9 @@ public final class LuaRuntime {
             cl_gc_collect(L)
             if h.pointee.used + bytes > h.pointee.limit {
                 let mb = Double(h.pointee.limit) / 1_048_576
-                throw LuaError.message("not enough memory: \(bytes / 1_048_576) MB of pixels would pass --max-memory \(mb.rounded() == mb ? String(Int(mb)) : String(mb)) MB")
+                let size = bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(Swift.max(1, bytes / 1024)) KB"
+                let held = Double(h.pointee.used) / 1_048_576
+                throw LuaError.message("not enough memory: \(size) more of pixels would pass --max-memory \(mb.rounded() == mb ? String(Int(mb)) : String(mb)) MB (\(Int(held.rounded())) MB held)")
             }
         }
         h.pointee.used += bytes

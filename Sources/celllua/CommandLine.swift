@@ -78,8 +78,15 @@ struct CommandLineOptions: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop a script that runs longer than this.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop a script whose Lua heap would exceed this.", valueName: "MB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Stop a script whose memory (Lua heap, canvases, layers, images) would exceed this (default 2048).",
+        valueName: "MB"))
     var maxMemory: Double?
+
+    /// What a run may hold when --max-memory is not given: hostile scripts
+    /// (a loop of layers, a runaway string) stop here instead of filling the
+    /// machine.
+    static let defaultMaxMemory = 2048.0
 
     @Flag(help: "Run the script without io, os but clock/time/date/difftime, debug but traceback, package.loadlib and C modules, or binary chunks (load, loadfile, dofile and require read text); c:save(path) is refused: output only through -o.")
     var sandbox = false

@@ -129,7 +129,7 @@ struct Runner {
         settings.params = params ?? defines
         settings.writesFiles = writesFiles
         settings.sandbox = options.sandbox
-        if let mb = options.maxMemory { settings.maxMemory = Int(mb * 1_048_576) }
+        settings.maxMemory = Int((options.maxMemory ?? CommandLineOptions.defaultMaxMemory) * 1_048_576)
         let runtime = LuaRuntime(options: settings)
         let console = console ?? Console()
         runtime.fileWritten = { path in console.written(path) }

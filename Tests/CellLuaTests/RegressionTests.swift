@@ -188,7 +188,7 @@ import CellLua
         var options = LuaRuntime.Options()
         options.maxMemory = 50 << 20
         let kept = try #require(errorMessage("local keep = {}\nfor i = 1, 200 do keep[i] = cell.canvas(1000, 1000) end", options: options))
-        #expect(kept.hasPrefix("test.lua:2: not enough memory: 15 MB of pixels would pass --max-memory 50 MB"))
+        #expect(kept.hasPrefix("test.lua:2: not enough memory: 15 MB more of pixels would pass --max-memory 50 MB ("))
         #expect(errorMessage("for i = 1, 200 do local c = cell.canvas(1000, 1000) end", options: options) == nil)
     }
 
