@@ -21,8 +21,9 @@ public struct Font: Sendable {
     /// Where characters the face lacks come from (DejaVu Sans, matched in
     /// weight and slant), if that is installed and is not `face` itself.
     /// Opened on first need: most text never needs it.
-    public var fallback: FontFace? { fallbackSlot.face }
-    private let fallbackSlot: FallbackSlot
+    /// The first fallback face (DejaVu Sans in the font's style).
+    public var fallback: FontFace? { fallbackChain.first }
+    let fallbackChain: FallbackChain
     /// Size in points (the em square).
     public let size: Double
     /// The name as asked (`Helvetica-Bold`, a family, a file path).
@@ -58,7 +59,7 @@ public struct Font: Sendable {
         self.face = face
         self.size = size
         self.name = name
-        fallbackSlot = FallbackSlot(for: face, catalog: catalog)
+        fallbackChain = FallbackChain(for: face, catalog: catalog)
     }
 
     /// Helvetica 17, the default of every text call.
@@ -69,12 +70,12 @@ public struct Font: Sendable {
     /// The same face at another size.
     public func withSize(_ size: Double) throws -> Font {
         try Self.check(size: size)
-        return Font(face: face, fallbackSlot: fallbackSlot, size: size, name: name)
+        return Font(face: face, fallbackChain: fallbackChain, size: size, name: name)
     }
 
-    private init(face: FontFace, fallbackSlot: FallbackSlot, size: Double, name: String) {
+    private init(face: FontFace, fallbackChain: FallbackChain, size: Double, name: String) {
         self.face = face
-        self.fallbackSlot = fallbackSlot
+        self.fallbackChain = fallbackChain
         self.size = size
         self.name = name
     }
@@ -91,24 +92,41 @@ public struct Font: Sendable {
             .contains { lower.hasSuffix($0) }
     }
 
-    /// A font's fallback face, looked up once, when first asked for (shared
-    /// by the copies of the font and its other sizes). Opening DejaVu Sans
-    /// for every font would cost each run about a millisecond at startup.
-    private final class FallbackSlot: @unchecked Sendable {
+    /// A font's fallback faces, looked up when first needed (shared by the
+    /// copies of the font and its other sizes). Opening DejaVu Sans for every
+    /// font would cost each run about a millisecond at startup.
+    ///
+    /// The first is DejaVu Sans in the font's weight and slant, the last
+    /// resort for Latin, Greek, Cyrillic and symbols. A character that
+    /// neither the font nor any face here has is looked up by coverage
+    /// (`FontCatalog.file(covering:)`: fontconfig picks an installed face
+    /// with it, a CJK one for Chinese, Japanese and Korean), and that face
+    /// joins the chain. Faces are only ever appended, so an index names the
+    /// same face for the life of the process.
+    final class FallbackChain: @unchecked Sendable {
         private let primary: FontFace
         private let catalog: FontCatalog
         private let lock = Lock()
-        private var resolved: FontFace??
+        private var lastResort: FontFace??
+        private var faces: [FontFace] = []
+        /// Characters no installed face has (looked up once).
+        private var uncovered: Set<Character> = []
 
         init(for primary: FontFace, catalog: FontCatalog) {
             self.primary = primary
             self.catalog = catalog
         }
 
-        var face: FontFace? {
+        /// DejaVu Sans in the primary's style, opened on first use.
+        var first: FontFace? {
             lock.lock()
             defer { lock.unlock() }
-            if let resolved { return resolved }
+            return openLastResort()
+        }
+
+        /// Under `lock`.
+        private func openLastResort() -> FontFace? {
+            if let lastResort { return lastResort }
             var name = FontCatalog.lastResortFamily
             if primary.isBold || primary.isItalic {
                 name += "-" + (primary.isBold ? "Bold" : "") + (primary.isItalic ? "Oblique" : "")
@@ -117,10 +135,43 @@ public struct Font: Sendable {
             if let file = try? catalog.resolve(name), let fallback = try? FontFace.open(path: file.path, index: file.index),
                fallback !== primary {
                 found = fallback
+                faces.append(fallback)
             }
-            resolved = .some(found)
+            lastResort = .some(found)
             return found
         }
+
+        /// The face at `index` (1 = the first fallback), or nil.
+        func face(at index: Int) -> FontFace? {
+            lock.lock()
+            defer { lock.unlock() }
+            return index >= 1 && index <= faces.count ? faces[index - 1] : nil
+        }
+
+        /// The index of a fallback face that has `character` (from 1), or 0
+        /// when no installed face has it.
+        func index(covering character: Character) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            _ = openLastResort()
+            if let i = faces.firstIndex(where: { $0.covers(character) }) { return i + 1 }
+            guard !uncovered.contains(character), let scalar = character.unicodeScalars.first,
+                  faces.count < 255 else { return 0 }
+            if let file = catalog.file(covering: scalar, bold: primary.isBold, italic: primary.isItalic),
+               let face = try? FontFace.open(path: file.path, index: file.index), face !== primary,
+               face.covers(character) {
+                if let i = faces.firstIndex(where: { $0 === face }) { return i + 1 }
+                faces.append(face)
+                return faces.count
+            }
+            uncovered.insert(character)
+            return 0
+        }
+    }
+
+    /// The face a glyph index names: 0 the font's own, then its fallbacks.
+    public func face(at index: Int) -> FontFace {
+        index == 0 ? face : (fallbackChain.face(at: index) ?? face)
     }
 
     // MARK: metrics

@@ -255,6 +255,37 @@ public final class FontCatalog: @unchecked Sendable {
         return names
     }
 
+    /// An installed TrueType/OpenType face that has `scalar`, close to the
+    /// asked weight and slant: fontconfig's sort of every face by a pattern
+    /// with that character in its charset (its own preferences for the
+    /// script, a CJK face for CJK), the first whose charset really has it.
+    /// nil when none does or fontconfig is unavailable.
+    public func file(covering scalar: Unicode.Scalar, bold: Bool, italic: Bool) -> FontFile? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let config, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let wanted = FcCharSetCreate() else { return nil }
+        defer { FcCharSetDestroy(wanted) }
+        FcCharSetAddChar(wanted, scalar.value)
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? Int32(FC_WEIGHT_BOLD) : Int32(FC_WEIGHT_REGULAR))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        guard FcConfigSubstitute(config, pattern, FcMatchPattern) == FcTrue else { return nil }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], Self.isOpenType(font) else { continue }
+            var charset: OpaquePointer? = nil
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                  FcCharSetHasChar(charset, scalar.value) == FcTrue else { continue }
+            return fontFile(font)
+        }
+        return nil
+    }
+
     private static func isOpenType(_ font: OpaquePointer) -> Bool {
         var format: UnsafeMutablePointer<FcChar8>? = nil
         guard FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format else { return false }

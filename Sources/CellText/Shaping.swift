@@ -5,8 +5,11 @@ import CellGeometry
 public struct ShapedGlyph: Sendable {
     /// Glyph id in its face.
     public var id: UInt32
-    /// True when the glyph comes from the font's fallback face.
-    public var usesFallback: Bool
+    /// The face the glyph comes from: 0 the font's own, from 1 its fallbacks
+    /// (`Font.face(at:)`).
+    public var faceIndex: Int
+    /// True when the glyph comes from a fallback face.
+    public var usesFallback: Bool { faceIndex != 0 }
     /// UTF-8 offset, in the shaped text, of the cluster the glyph belongs to.
     public var cluster: Int
     /// How far the pen moves after this glyph (kerning included).
@@ -29,7 +32,7 @@ public struct ShapedLine: Sendable {
 
     /// The face a glyph of this line is drawn from.
     func face(of glyph: ShapedGlyph) -> FontFace {
-        glyph.usesFallback ? (font.fallback ?? font.face) : font.face
+        font.face(at: glyph.faceIndex)
     }
 }
 
@@ -40,26 +43,26 @@ extension Font {
     /// Shapes one line of text (no line breaks) with HarfBuzz: kerning,
     /// ligatures, combining marks, right-to-left scripts within a run.
     ///
-    /// Characters the face has no glyph for are shaped with the fallback
-    /// face when it has them (runs of such characters, so marks stay with
-    /// their base); characters neither face has draw the face's .notdef glyph.
+    /// Characters the face has no glyph for are shaped with a fallback face
+    /// that has them (`FallbackChain`; runs of such characters, so marks stay
+    /// with their base); characters no installed face has draw the last
+    /// resort's .notdef glyph, a box.
     /// Direction and script are guessed per run; mixed-direction text is laid
     /// out in logical run order (no bidi reordering).
     public func shape(_ text: String) -> ShapedLine {
         guard !text.isEmpty else { return .empty(self) }
         // Text the face covers alone (printable ASCII in a Latin face) does
-        // not depend on the fallback face, and does not open it.
-        let fallback = Self.needsNoFallback(face, text.utf8) ? nil : self.fallback
-        let units = ShapingCache.shared.units(text, face: face, fallback: fallback) {
+        // not depend on the fallback faces, and does not open them.
+        let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain) {
             shapeInFontUnits(text)
         }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(units.count)
         var width = 0.0
         for g in units {
-            let s = size / (g.usesFallback ? (fallback ?? face) : face).unitsPerEm
+            let s = size / face(at: Int(g.faceIndex)).unitsPerEm
             let advance = Double(g.advance) * s
-            glyphs.append(ShapedGlyph(id: g.id, usesFallback: g.usesFallback, cluster: g.cluster, advance: advance,
+            glyphs.append(ShapedGlyph(id: g.id, faceIndex: Int(g.faceIndex), cluster: g.cluster, advance: advance,
                                       offsetX: Double(g.offsetX) * s, offsetY: Double(g.offsetY) * s))
             width += advance
         }
@@ -76,7 +79,7 @@ extension Font {
         var glyphs: [ShapingCache.Glyph] = []
         glyphs.reserveCapacity(utf8.count)
         for run in runs {
-            let runFace = run.fallback ? (fallback ?? face) : face
+            let runFace = face(at: run.faceIndex)
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
@@ -90,7 +93,7 @@ extension Font {
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
             for i in 0..<Int(count) {
-                glyphs.append(ShapingCache.Glyph(id: infos[i].codepoint, usesFallback: run.fallback && fallback != nil,
+                glyphs.append(ShapingCache.Glyph(id: infos[i].codepoint, faceIndex: UInt8(run.faceIndex),
                                                  cluster: Int(infos[i].cluster), advance: positions[i].x_advance,
                                                  offsetX: positions[i].x_offset, offsetY: positions[i].y_offset))
             }
@@ -104,19 +107,25 @@ extension Font {
         face.coversPrintableASCII && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// Byte ranges of `text` to shape with the face (fallback false) or with
-    /// the fallback face (true), split at character boundaries.
-    private func fallbackRuns(_ text: String, utf8: [UInt8]) -> [(start: Int, length: Int, fallback: Bool)] {
-        guard !Self.needsNoFallback(face, utf8), let fallback else { return [(0, utf8.count, false)] }
-        var runs: [(start: Int, length: Int, fallback: Bool)] = []
+    /// Byte ranges of `text` and the face each is shaped with (0: the font's
+    /// own; from 1, a fallback that has the characters), split at character
+    /// boundaries. A character no face has goes to the last resort (1), whose
+    /// .notdef glyph is a visible box.
+    private func fallbackRuns(_ text: String, utf8: [UInt8]) -> [(start: Int, length: Int, faceIndex: Int)] {
+        guard !Self.needsNoFallback(face, utf8) else { return [(0, utf8.count, 0)] }
+        var runs: [(start: Int, length: Int, faceIndex: Int)] = []
         var offset = 0
         for character in text {
             let n = character.utf8.count
-            let useFallback = !face.covers(character) && fallback.covers(character)
-            if let last = runs.last, last.fallback == useFallback {
+            var index = 0
+            if !face.covers(character) {
+                index = fallbackChain.index(covering: character)
+                if index == 0, fallbackChain.first != nil { index = 1 }
+            }
+            if let last = runs.last, last.faceIndex == index {
                 runs[runs.count - 1].length += n
             } else {
-                runs.append((offset, n, useFallback))
+                runs.append((offset, n, index))
             }
             offset += n
         }

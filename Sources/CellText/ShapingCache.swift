@@ -17,7 +17,8 @@ final class ShapingCache: Sendable {
     /// One shaped glyph in font units.
     struct Glyph: Sendable {
         var id: UInt32
-        var usesFallback: Bool
+        /// 0: the font's own face; from 1, its fallback chain's.
+        var faceIndex: UInt8
         var cluster: Int
         var advance: Int32
         var offsetX: Int32
@@ -26,21 +27,21 @@ final class ShapingCache: Sendable {
 
     private struct Key: Hashable {
         var face: ObjectIdentifier
-        var fallback: ObjectIdentifier?
+        var fallback: ObjectIdentifier
         var text: String
     }
 
     private struct Entry {
-        let faces: (FontFace, FontFace?)
+        let faces: (FontFace, Font.FallbackChain)
         let glyphs: [Glyph]
     }
 
     private let entries = Locked<[Key: Entry]>([:])
 
-    /// The glyphs of `text` shaped with `face` (and `fallback` for what the
-    /// face lacks), from the cache or from `shape`.
-    func units(_ text: String, face: FontFace, fallback: FontFace?, shape: () -> [Glyph]) -> [Glyph] {
-        let key = Key(face: ObjectIdentifier(face), fallback: fallback.map(ObjectIdentifier.init), text: text)
+    /// The glyphs of `text` shaped with `face` (and the faces of `fallback`
+    /// for what it lacks), from the cache or from `shape`.
+    func units(_ text: String, face: FontFace, fallback: Font.FallbackChain, shape: () -> [Glyph]) -> [Glyph] {
+        let key = Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text)
         if let hit = entries.withLock({ $0[key] }) { return hit.glyphs }
         let glyphs = shape()
         entries.withLock {

@@ -91,11 +91,20 @@ import CellText
         let check = font.shape("a\u{2713}b")
         #expect(check.glyphs.map(\.usesFallback) == [false, true, false])
         #expect(check.glyphs.allSatisfy { $0.id != 0 })
-        // Neither has CJK or Thai: .notdef glyphs with an advance, no crash.
+        // Neither has CJK: an installed face with it is found by coverage
+        // (scripts/setup installs Noto Sans CJK); before, these drew blank.
+        let cjk = font.shape("日本語")
+        #expect(cjk.glyphs.count == 3)
+        #expect(cjk.glyphs.allSatisfy { $0.id != 0 && $0.faceIndex >= 2 })
+        #expect(cjk.font.face(at: cjk.glyphs[0].faceIndex).familyName.hasPrefix("Noto"))
+        // A character no installed face has draws the last resort's .notdef
+        // (a box, from the first fallback); Thai may or may not be installed.
+        let none = font.shape("\u{10FFFD}")
+        #expect(none.glyphs.count == 1 && none.glyphs[0].id == 0 && none.glyphs[0].faceIndex == 1)
         for text in ["日本語", "\u{E01}\u{E02}\u{E03}"] {
             let shaped = font.shape(text)
             #expect(shaped.glyphs.count == 3)
-            #expect(shaped.glyphs.allSatisfy { $0.id == 0 && !$0.usesFallback })
+            #expect(shaped.glyphs.allSatisfy { $0.id != 0 || $0.faceIndex == 1 })
             #expect(shaped.width > 0)
             let layout = TextLayout(text: text, font: font, at: .zero)
             #expect(layout.width == shaped.width)

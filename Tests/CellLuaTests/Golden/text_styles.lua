@@ -1,7 +1,7 @@
 -- Text: Helvetica (Nimbus Sans) in its four styles and several sizes, DejaVu
 -- Sans, the three alignments around a guide, baselines marked in red, and
 -- text beyond ASCII (accents, combining marks, a character only the fallback
--- face has, CJK drawn as .notdef).
+-- face has, CJK from a CJK face fontconfig finds by coverage).
 local c = cell.canvas(320, 230, {scale = 2, background = "white"})
 local y = 6
 for _, name in ipairs({"Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "DejaVu Sans"}) do
