@@ -115,7 +115,7 @@ struct VariantRunner {
             // The defaults may not render (a parameter only variants set);
             // what matters here is whether the table was defined first.
             if case .unreadable = error { throw error }
-            if let table = try located { try runtime.variants() } { return table }
+            if let table = try located({ try runtime.variants() }) { return table }
             throw error
         }
         return try located { try runtime.variants() }
