@@ -103,7 +103,13 @@ public struct Font: Sendable {
     /// with it, a CJK one for Chinese, Japanese and Korean), and that face
     /// joins the chain. Faces are only ever appended, so an index names the
     /// same face for the life of the process.
-    final class FallbackChain: @unchecked Sendable {
+    public final class FallbackChain: @unchecked Sendable {
+        /// Told once per process about each character no installed face
+        /// has (it then draws as a box). Set by whoever embeds the engine
+        /// (the command line prints a warning); default: nothing.
+        public static let missingCharacter = Locked<@Sendable (Character) -> Void>({ _ in })
+        private static let reported = Locked<Set<Character>>([])
+
         private let primary: FontFace
         private let catalog: FontCatalog
         private let lock = Lock()
@@ -165,6 +171,10 @@ public struct Font: Sendable {
                 return faces.count
             }
             uncovered.insert(character)
+            if Self.reported.withLock({ $0.insert(character).inserted }) {
+                let report = Self.missingCharacter.withLock { $0 }
+                report(character)
+            }
             return 0
         }
     }

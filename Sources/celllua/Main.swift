@@ -22,6 +22,16 @@ enum Main {
             setting = .standard
         }
         FontCatalog.persistentCache.withLock { $0 = setting }
+        // A character no installed font has draws as a box: say so, once.
+        Font.FallbackChain.missingCharacter.withLock {
+            $0 = { character in
+                let code = character.unicodeScalars.map { scalar in
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+                }.joined(separator: " ")
+                writeStandardError("celllua: warning: no installed font has \(code); it draws as a box\n")
+            }
+        }
     }
 
     static func main() {

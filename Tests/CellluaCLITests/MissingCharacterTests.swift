@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// A character no installed font has draws as a box and is reported once
+/// (before: CJK drew nothing and nothing was said); CJK itself now draws
+/// from a face found by coverage, with no warning.
+@Suite struct MissingCharacterTests {
+    @Test func aMissingCharacterIsReportedOnce() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            local c = cell.canvas(80, 40)
+            c:text("A中文B \\u{10FFFD}", 2, 2)
+            c:text("\\u{10FFFD}\\u{10FFFD}", 2, 20, { font = cell.font("Helvetica-Bold", 12) })
+            return c
+            """, to: dir + "/s.lua")
+        let r = try Celllua.run(["s.lua"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "celllua: warning: no installed font has U+10FFFD; it draws as a box\n")
+    }
+}
