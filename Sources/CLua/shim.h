@@ -145,7 +145,6 @@ static inline void cl_pushmemoryerror(lua_State *L, int level) {
 typedef int (*cl_HostFunction)(lua_State *L);
 #define CL_HOST_ERROR (-1)
 
-static inline void cl_hook(lua_State *L, lua_Debug *ar);
 
 static inline int cl_trampoline(lua_State *L) {
     cl_HostFunction fn = (cl_HostFunction)lua_touserdata(L, lua_upvalueindex(1));

@@ -16,9 +16,10 @@ import CellRaster
 ///
 /// Highlighted rows draw chevron, tick and "i" white, as UIKit did.
 enum Accessories {
-    static func draw(_ row: RowSpec, in frame: Rect, cellWidth w: Double, height h: Double, theme: Theme,
+    static func draw(_ row: RowSpec, in frame: Rect, height h: Double, theme: Theme,
                      text: KitText?, canvas: Canvas) throws {
-        let cy = h / 2
+        // Chevron and tick are placed from the right side they stand against.
+        let w = frame.maxX, cy = h / 2
         let highlighted = row.highlighted
         switch row.accessory {
         case .none:

@@ -32,6 +32,10 @@ public struct CellLayout: Equatable, Sendable {
     /// where the labels start to where the badge or accessory begins, the
     /// row's whole height. A row's `draw` function gets it.
     public var content: Rect
+    /// The label's and the detail's fonts: the row's own, else the theme's
+    /// for the style (measured here, drawn with by the table).
+    public var labelFont: KitFont
+    public var detailFont: KitFont
 
     /// The editing band's width and the reorder band's.
     public static let editingWidth = 32.0
@@ -46,6 +50,14 @@ public struct CellLayout: Equatable, Sendable {
     /// Lays out `row` in a cell of `width` x `height` with `theme`'s fonts,
     /// measuring text with `text` (nil: labels take their whole rectangles).
     public init(_ row: RowSpec, width w: Double, height h: Double, theme: Theme, text: KitText?) throws {
+        switch row.resolvedStyle {
+        case .default: (labelFont, detailFont) = (theme.font, theme.subtitleDetailFont)
+        case .subtitle: (labelFont, detailFont) = (theme.subtitleFont, theme.subtitleDetailFont)
+        case .value1: (labelFont, detailFont) = (theme.font, theme.valueFont)
+        case .value2: (labelFont, detailFont) = (theme.value2LabelFont, theme.value2DetailFont)
+        }
+        labelFont = row.font ?? labelFont
+        detailFont = row.detailFont ?? detailFont
         var left = 0.0, right = w
         if row.editing != .none {
             editingControl = Rect(x: 6, y: (h - 29) / 2, width: 29, height: 29)
@@ -95,15 +107,15 @@ public struct CellLayout: Equatable, Sendable {
                 textRight = f.x - 5
             }
         }
-        content = Rect(x: Swift.min(labelX, right), y: 0, width: Swift.max(0, textRight - labelX), height: h)
-        // No room for labels at all: none.
-        guard textRight - labelX >= 1 else { return }
         let width = Swift.max(0, textRight - labelX)
+        content = Rect(x: Swift.min(labelX, right), y: 0, width: width, height: h)
+        // No room for labels at all: none.
+        guard width >= 1 else { return }
         func lineHeight(_ font: KitFont) throws -> Double { try text?.measure("Xg", font: font).height ?? font.size * 1.2 }
         func naturalWidth(_ s: String?, _ font: KitFont) throws -> Double { try s.map { try text?.measure($0, font: font).width ?? 0 } ?? 0 }
         switch row.resolvedStyle {
         case .default:
-            let lh = try lineHeight(row.font ?? theme.font)
+            let lh = try lineHeight(labelFont)
             if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: width, height: lh) }
         case .subtitle:
             // The seed's two lines span y 10..50 of its 60 pt view; rows of
@@ -112,7 +124,6 @@ public struct CellLayout: Equatable, Sendable {
             if row.text != nil { label = Rect(x: labelX, y: 10 + dy, width: width, height: 22) }
             if row.detail != nil { detail = Rect(x: labelX, y: 32 + dy, width: width, height: 18) }
         case .value1:
-            let labelFont = row.font ?? theme.font, detailFont = row.detailFont ?? theme.valueFont
             let gap = 10.0
             let lw = try naturalWidth(row.text, labelFont), dw = try naturalWidth(row.detail, detailFont)
             var detailWidth = dw
@@ -127,7 +138,6 @@ public struct CellLayout: Equatable, Sendable {
                 detail = Rect(x: textRight - detailWidth, y: ((h - dh) / 2).rounded(), width: detailWidth, height: dh)
             }
         case .value2:
-            let labelFont = row.font ?? theme.value2LabelFont, detailFont = row.detailFont ?? theme.value2DetailFont
             let lh = try lineHeight(labelFont), dh = try lineHeight(detailFont)
             let column = Swift.min(Self.value2LabelWidth, width)
             // Baselines line up closely enough when both are centred.

@@ -32,34 +32,28 @@ extension Table {
         }
         if let text { try drawLabels(row, layout: layout, theme: theme, text: text, canvas: canvas) }
         if let frame = layout.accessory {
-            try Accessories.draw(row, in: frame, cellWidth: w - (layout.reorder?.width ?? 0), height: h, theme: theme,
-                                 text: text, canvas: canvas)
+            try Accessories.draw(row, in: frame, height: h, theme: theme, text: text, canvas: canvas)
         }
         if let grip = layout.reorder { EditingControls.drawReorderGrip(in: grip, color: theme.accessory, canvas: canvas) }
         if let draw = row.draw { try canvas.isolating { try draw(canvas, w, h, layout.content) } }
     }
 
-    /// The label and the detail in their rectangles, fonts and colors by style.
+    /// The label and the detail in their rectangles and fonts (`CellLayout`),
+    /// colored and aligned by style: value1's detail is blue at the right,
+    /// value2's label blue at the right of its column; highlighted rows draw
+    /// both in the highlight text color.
     func drawLabels(_ row: RowSpec, layout: CellLayout, theme: Theme, text: KitText, canvas: Canvas) throws {
         let light = row.highlighted ? theme.highlightText : nil
         let style = row.resolvedStyle
         if let s = row.text, let r = layout.label {
-            let font: KitFont, color: Color, alignment: KitAlignment
-            switch style {
-            case .subtitle: (font, color, alignment) = (row.font ?? theme.subtitleFont, row.textColor ?? theme.text, .left)
-            case .value2: (font, color, alignment) = (row.font ?? theme.value2LabelFont, row.textColor ?? theme.value, .right)
-            default: (font, color, alignment) = (row.font ?? theme.font, row.textColor ?? theme.text, .left)
-            }
-            try text.draw(s, in: r, font: font, color: light ?? color, alignment: alignment, canvas: canvas)
+            let color = row.textColor ?? (style == .value2 ? theme.value : theme.text)
+            try text.draw(s, in: r, font: layout.labelFont, color: light ?? color,
+                          alignment: style == .value2 ? .right : .left, canvas: canvas)
         }
         if let s = row.detail, let r = layout.detail {
-            let font: KitFont, color: Color, alignment: KitAlignment
-            switch style {
-            case .value1: (font, color, alignment) = (row.detailFont ?? theme.valueFont, row.detailColor ?? theme.value, .right)
-            case .value2: (font, color, alignment) = (row.detailFont ?? theme.value2DetailFont, row.detailColor ?? theme.text, .left)
-            default: (font, color, alignment) = (row.detailFont ?? theme.subtitleDetailFont, row.detailColor ?? theme.detail, .left)
-            }
-            try text.draw(s, in: r, font: font, color: light ?? color, alignment: alignment, canvas: canvas)
+            let color = row.detailColor ?? (style == .value1 ? theme.value : style == .value2 ? theme.text : theme.detail)
+            try text.draw(s, in: r, font: layout.detailFont, color: light ?? color,
+                          alignment: style == .value1 ? .right : .left, canvas: canvas)
         }
     }
 

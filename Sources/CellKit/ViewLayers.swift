@@ -54,6 +54,12 @@ public final class ViewLayers: @unchecked Sendable {
     public func draw<Look: Hashable & Sendable>(
         at frame: Rect, look: Look, in canvas: Canvas, _ body: (Canvas, Double, Double) throws -> Void
     ) throws -> Bool {
+        // Nothing of it can show (a view scrolled away, clipped out): it is
+        // neither drawn nor placed.
+        if let pixels = canvas.devicePixels(exactlyCovering: frame.standardized),
+           pixels.intersection(canvas.drawableDeviceBounds).isEmpty {
+            return true
+        }
         guard let layer = try layer(at: frame, look: look, in: canvas, body) else { return false }
         canvas.draw(layer, in: frame.standardized)
         return true

@@ -1,4 +1,5 @@
 import CLua
+import CellKit
 import CellText
 
 /// A Font in Lua: immutable, a face at a size.
@@ -103,6 +104,12 @@ enum FontBinding {
 extension Lua {
     func font(_ index: Int32) throws -> Font {
         try checkObject(index, type: FontBinding.typeName, as: FontBox.self).font
+    }
+
+    /// `font` as the kit names fonts: a font file's path resolved from the
+    /// script's folder, a font name as it is.
+    func kitFont(_ font: Font) -> KitFont {
+        KitFont(Font.isPath(font.name) ? LuaRuntime.current(L).resolve(font.name) : font.name, font.size)
     }
 
     /// Text to draw or measure: a string (or a number, as luaL_checkstring

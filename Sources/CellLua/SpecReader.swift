@@ -120,8 +120,7 @@ struct SpecReader {
             guard let font = lua.testObject(-1, type: FontBinding.typeName, as: FontBox.self)?.font else {
                 throw fail(p, "Font or \"Name size\" expected, got \(lua.typeName(-1))")
             }
-            let name = Font.isPath(font.name) ? LuaRuntime.current(L).resolve(font.name) : font.name
-            return KitFont(name, font.size)
+            return lua.kitFont(font)
         }
     }
 

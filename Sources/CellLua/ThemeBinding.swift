@@ -76,7 +76,7 @@ enum ThemeBinding {
     static func read(_ r: SpecReader) throws -> Theme? {
         try r.field("theme") { p in
             let L = r.lua.L
-            if lua_type(L, -1) == LUA_TSTRING { return try builtIn(r.lua, p) }
+            if lua_type(L, -1) == LUA_TSTRING { return try builtIn(r.lua) }
             guard lua_type(L, -1) == LUA_TTABLE else {
                 throw r.fail(p, "theme name or table expected, got \(r.lua.typeName(-1))")
             }
@@ -84,7 +84,7 @@ enum ThemeBinding {
             try t.checkKeys(keyNames)
             var theme = try t.field("base") { bp in
                 guard lua_type(L, -1) == LUA_TSTRING else { throw t.fail(bp, "theme name expected, got \(r.lua.typeName(-1))") }
-                return try builtIn(r.lua, bp)
+                return try builtIn(r.lua)
             } ?? .ios6
             for key in keys {
                 switch key {
@@ -98,7 +98,7 @@ enum ThemeBinding {
     }
 
     /// The built-in theme named by the string on top of the stack.
-    static func builtIn(_ lua: Lua, _ path: String) throws -> Theme {
+    static func builtIn(_ lua: Lua) throws -> Theme {
         let name = try lua.option(-1, builtInNames)
         return Theme.builtIn.first { $0.name == name }!.theme
     }

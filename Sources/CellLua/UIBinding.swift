@@ -29,9 +29,7 @@ enum UIBinding {
                 case "highlighted": badge.highlighted = try lua.boolean(-1)
                 case "highlight_color": badge.highlightColor = try lua.color(-1)
                 default:
-                    let font = try lua.font(-1)
-                    let name = Font.isPath(font.name) ? LuaRuntime.current(lua.L).resolve(font.name) : font.name
-                    badge.font = KitFont(name, font.size)
+                    badge.font = lua.kitFont(try lua.font(-1))
                 }
             }
             var frame = Rect(x: 0, y: 0, width: 0, height: 0)

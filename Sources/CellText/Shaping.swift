@@ -115,12 +115,13 @@ extension Font {
         guard !Self.needsNoFallback(face, utf8) else { return [(0, utf8.count, 0)] }
         var runs: [(start: Int, length: Int, faceIndex: Int)] = []
         var offset = 0
+        let lastResort = fallbackChain.first != nil ? 1 : 0
         for character in text {
             let n = character.utf8.count
             var index = 0
             if !face.covers(character) {
                 index = fallbackChain.index(covering: character)
-                if index == 0, fallbackChain.first != nil { index = 1 }
+                if index == 0 { index = lastResort }
             }
             if let last = runs.last, last.faceIndex == index {
                 runs[runs.count - 1].length += n
