@@ -111,9 +111,16 @@ extension Path {
                     endParams.append(1 - s)
                 }
             }
-            for t in startParams.reversed() { try body(eval(t), true) }
-            for i in 1..<max(n, 1) { try body(eval(Double(i) * step), true) }
-            for t in endParams { try body(eval(t), true) }
+            var params: [Double] = [0]
+            params.append(contentsOf: startParams.reversed())
+            for i in 1..<max(n, 1) { params.append(Double(i) * step) }
+            params.append(contentsOf: endParams)
+            params.append(1)
+            if angleTolerance.isFinite {
+                // Half the tolerance: the first chord may already lean back by it.
+                Self.gradeEnds(&params, p0: p0, p3: p3, t0: t0, t1: t1, halfWidth: halfWidth, tolerance: tol / 2, eval)
+            }
+            for t in params.dropFirst().dropLast() { try body(eval(t), true) }
             try body(p3, false)
         }
         func addCurve(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point) throws {
@@ -222,6 +229,93 @@ extension Path {
         }
         if outward < 0 { n = Point(-n.x, -n.y) }
         return Point(mid.x + n.x * h, mid.y + n.y * h)
+    }
+
+    /// Most chords `gradeEnds` adds at each end of a curve.
+    static let maxGradingSplits = 128
+
+    /// Splits the chords near each end of a curve until none of their
+    /// rectangles (the chord widened by `halfWidth` to both sides, which is
+    /// what the stroker fills for it) reaches behind the line square to the
+    /// curve's end tangent through its end point by more than `tolerance`.
+    ///
+    /// Why: a chord's rectangle is square to the chord, not to the curve, so
+    /// its corner on the inner side of the bend reaches back by about
+    /// halfWidth · (half the chord's turn) while the chord's start lies only
+    /// (radius − halfWidth) · (turn so far) ahead of the end line. Where the
+    /// stroke is wider than about two thirds of the curve's diameter, the
+    /// chords after the refined first one poke behind a butt cap (or into a
+    /// join) by pixels. Inside the curve the neighbouring chords' rectangles
+    /// and joins cover the same spots, so only the ends matter.
+    ///
+    /// Checks stop where a chord starts more than halfWidth past the end line
+    /// or has turned a right angle from the end tangent (nothing further can
+    /// reach back), or after `maxGradingSplits` splits. A chord whose pen,
+    /// square to the curve itself, already reaches back (a stroke wider than
+    /// the curve's diameter, which really does sweep behind its end around the
+    /// centre of curvature) is left as it is.
+    static func gradeEnds(_ params: inout [Double], p0: Point, p3: Point, t0: Point, t1: Point, halfWidth: Double,
+                          tolerance: Double, _ eval: (Double) -> Point) {
+        let u0 = unit(t0), u1 = unit(Point(-t1.x, -t1.y))
+        guard u0 != .zero, u1 != .zero, params.count >= 2 else { return }
+        var points = params.map(eval)
+        points[0] = p0
+        points[points.count - 1] = p3
+        /// Whether the chord from points[i] to points[j] reaches behind the
+        /// line through `origin` square to `u` by more than the tolerance;
+        /// nil when the checks may stop there.
+        func pokes(_ i: Int, _ j: Int, origin: Point, u: Point) -> Bool? {
+            let a = points[i], b = points[j]
+            let alongA = (a.x - origin.x) * u.x + (a.y - origin.y) * u.y
+            let c = unit(sub(b, a))
+            guard alongA <= halfWidth + tolerance, c.x * u.x + c.y * u.y > 0 else { return nil }
+            let alongB = (b.x - origin.x) * u.x + (b.y - origin.y) * u.y
+            let lean = abs(c.y * u.x - c.x * u.y) // |n · u|, n the chord's normal
+            guard min(alongA, alongB) - halfWidth * lean < -tolerance else { return false }
+            // Splitting turns the chord toward the curve's own direction at
+            // `a`; when even that pen reaches behind the line (the stroke is
+            // wider than the curve's diameter there), no split can help.
+            let near = unit(sub(eval(params[i] + (params[j] - params[i]) / 4096), a))
+            let penLean = abs(near.y * u.x - near.x * u.y)
+            return alongA - halfWidth * penLean >= -tolerance
+        }
+        // From the start: chord k runs from k to k + 1. The first chord already
+        // follows the tangent (halfWidth · tan(lean) <= the caller's tolerance).
+        var splits = 0
+        var k = 1
+        while k + 1 < points.count {
+            guard let bad = pokes(k, k + 1, origin: p0, u: u0) else { break }
+            if bad, splits < maxGradingSplits {
+                let t = (params[k] + params[k + 1]) / 2
+                params.insert(t, at: k + 1)
+                points.insert(eval(t), at: k + 1)
+                splits += 1
+                continue
+            }
+            k += 1
+        }
+        // From the end: chord k runs from k to k - 1, against the reversed tangent.
+        splits = 0
+        k = points.count - 2
+        while k - 1 > 0 {
+            guard let bad = pokes(k, k - 1, origin: p3, u: u1) else { break }
+            if bad, splits < maxGradingSplits {
+                let t = (params[k - 1] + params[k]) / 2
+                params.insert(t, at: k)
+                points.insert(eval(t), at: k)
+                splits += 1
+                k += 1
+                continue
+            }
+            k -= 1
+        }
+    }
+
+    /// `v` scaled to length 1 (zero for a zero or non-finite vector).
+    private static func unit(_ v: Point) -> Point {
+        let s = normalizedScale(v)
+        let h = (s.x * s.x + s.y * s.y).squareRoot()
+        return h > 0 ? Point(s.x / h, s.y / h) : .zero
     }
 
     /// True when the chord `a → b` runs along `tangent` within the angle whose

@@ -43,6 +43,7 @@ extension CanvasBinding {
             try canvas.endLayer()
             LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
             LuaRuntime.current(lua.L).layersEnded(on: canvas)
+            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
         }
     }
 
@@ -85,6 +86,7 @@ extension CanvasBinding {
         let runtime = LuaRuntime.current(lua.L)
         defer { runtime.layersEnded(on: canvas) }
         try canvas.unwind(to: mark) { runtime.release(bytes: $0) }
+        try runtime.countClipMasks(of: canvas)
     }
 }
 

@@ -102,6 +102,7 @@ enum CanvasBinding {
             // Fails with "restore without a matching save", or when the
             // restore would cross a begin_layer (end_layer first).
             try canvas.restore()
+            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
         }
     }
 

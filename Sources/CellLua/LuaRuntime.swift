@@ -123,6 +123,31 @@ public final class LuaRuntime {
         host.pointee.used -= min(host.pointee.used, bytes)
     }
 
+    /// What `countClipMasks` has charged per canvas.
+    private var clipCharges: [ObjectIdentifier: Int] = [:]
+
+    /// Brings the count of `canvas`' clip masks (`Canvas.clipMaskBytes`)
+    /// against `--max-memory` up to date: charged after a clip, given back
+    /// after a restore. Throws, as `charge` does, when a new mask would pass
+    /// the limit.
+    func countClipMasks(of canvas: Canvas) throws {
+        let id = ObjectIdentifier(canvas)
+        let counted = clipCharges[id] ?? 0
+        let now = canvas.clipMaskBytes
+        guard now != counted else { return }
+        if now > counted {
+            try charge(bytes: now - counted)
+        } else {
+            release(bytes: counted - now)
+        }
+        clipCharges[id] = now == 0 ? nil : now
+    }
+
+    /// Gives back the clip masks counted for a canvas Lua collected.
+    func forgetClipMasks(of canvas: Canvas) {
+        if let counted = clipCharges.removeValue(forKey: ObjectIdentifier(canvas)) { release(bytes: counted) }
+    }
+
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
         canvas.cancellation = cancellation

@@ -7,9 +7,15 @@ enum NameSuggestion {
     /// The known name closest to `name`: the same letters ignoring case and
     /// underscores, or at most two edits away (one for names of four
     /// letters or fewer). nil when none is that close.
+    /// A name written the Core Graphics way (`set_fill_color`,
+    /// `add_line_to_point`, `stroke_path`) finds the celllua name it
+    /// shortens to.
     static func closest(to name: String, in known: [String]) -> String? {
         func squeezed(_ s: String) -> String { s.lowercased().filter { $0 != "_" } }
         if let same = known.first(where: { squeezed($0) == squeezed(name) }) { return same }
+        for shorter in coreGraphicsShortenings(of: squeezed(name)) {
+            if let same = known.first(where: { squeezed($0) == shorter }) { return same }
+        }
         let limit = name.count <= 4 ? 1 : 2
         var best: (name: String, distance: Int)?
         for k in known {
@@ -17,6 +23,22 @@ enum NameSuggestion {
             if d <= limit, d < (best?.distance ?? .max) { best = (k, d) }
         }
         return best?.name
+    }
+
+    /// `name` (squeezed: lower case, no underscores) without the words Core
+    /// Graphics puts around what celllua calls plainly: a leading `add`, or
+    /// `cgcontext`, a trailing `color`, `point`, `topoint`, `path`, `inrect`.
+    static func coreGraphicsShortenings(of name: String) -> [String] {
+        let prefixes = ["cgcontext", "context", "add"]
+        let suffixes = ["topoint", "point", "color", "path", "inrect"]
+        var heads = [name]
+        for p in prefixes where name.hasPrefix(p) && name.count > p.count { heads.append(String(name.dropFirst(p.count))) }
+        var result: [String] = []
+        for h in heads {
+            if h != name { result.append(h) }
+            for s in suffixes where h.hasSuffix(s) && h.count > s.count { result.append(String(h.dropLast(s.count))) }
+        }
+        return result
     }
 
     /// Edit distance counting insertions, deletions, substitutions and

@@ -1,4 +1,5 @@
 import CLua
+import CellRaster
 
 /// Swift objects as Lua userdata: the userdata block holds one retained
 /// reference; the metatable (registered under the type's name, which is also
@@ -43,6 +44,9 @@ private let collect: HostFunction = { L in
                 let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
                 if let charged = unmanaged.takeUnretainedValue() as? MemoryCharged {
                     LuaRuntime.current(lua.L).release(bytes: charged.chargedBytes)
+                }
+                if let canvas = unmanaged.takeUnretainedValue() as? Canvas {
+                    LuaRuntime.current(lua.L).forgetClipMasks(of: canvas)
                 }
                 unmanaged.release()
                 slot.pointee = nil

@@ -79,7 +79,7 @@ struct CommandLineOptions: ParsableCommand {
     var timeout: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Stop a script whose memory (Lua heap, canvases, layers, images) would exceed this (default 2048).",
+        "Stop a script whose memory (Lua heap, canvases, layers, clip masks, images) would exceed this (default 2048).",
         valueName: "MB"))
     var maxMemory: Double?
 

@@ -481,6 +481,45 @@ import CellGeometry
         }
     }
 
+    /// A stroke nearly as wide as its arc's diameter (half-width 45 on radius
+    /// 50): the chords after the first one lean back by half their turn, and
+    /// their inner rectangle corners must not reach behind the butt caps.
+    @Test(arguments: [45.0, 30.0, 49.0])
+    func wideStrokeOnATightArcStaysWithinItsCaps(halfWidth: Double) throws {
+        var p = Path()
+        p.addArc(center: Point(0, 0), radius: 50, start: 0, end: Double.pi / 2, clockwise: false)
+        let tol = 0.1
+        let s = try Stroker.stroke(p, style: StrokeStyle(width: 2 * halfWidth, cap: .butt), tolerance: tol)
+        let inner = 50 - halfWidth, outer = 50 + halfWidth
+        for x in stride(from: inner + 0.25, through: outer - 0.25, by: 0.25) {
+            let behindStart = s.contains(Point(x, -2 * tol), rule: .nonzero)
+            let behindEnd = s.contains(Point(-2 * tol, x), rule: .nonzero)
+            let inside = s.contains(Point(x, 2 * tol), rule: .nonzero)
+            #expect(!behindStart, "behind the start cap at x = \(x)")
+            #expect(!behindEnd, "behind the end cap at y = \(x)")
+            #expect(inside, "inside at x = \(x)")
+        }
+        let expected = Double.pi / 4 * (outer * outer - inner * inner)
+        let area = Probe.area(s)
+        #expect(abs(area - expected) < tol * (outer + inner + 2 * halfWidth), "area \(area), expected \(expected)")
+    }
+
+    /// A stroke wider than its arc's diameter sweeps around the centre, behind
+    /// its start; the grading gives up there rather than splitting forever.
+    /// Away from the centre of curvature nothing lands where the pen never
+    /// went; within about radius x (half a chord's turn) of it the chords'
+    /// rectangles still overlap a little (2 units here, a known limit).
+    @Test func strokeWiderThanItsArcStaysBounded() throws {
+        var p = Path()
+        p.addArc(center: Point(0, 0), radius: 10, start: 0, end: Double.pi / 2, clockwise: false)
+        let s = try Stroker.stroke(p, style: StrokeStyle(width: 30, cap: .butt), tolerance: 0.05)
+        #expect(s.elements.count < 600)
+        for x in stride(from: 2.5, through: 24.5, by: 0.5) {
+            let behind = s.contains(Point(x, -0.3), rule: .nonzero)
+            #expect(!behind, "behind the start cap at x = \(x)")
+        }
+    }
+
     @Test func curvedStrokeStaysWithinTolerance() throws {
         // Quarter arc of radius 10, width 6: the band between radii 7 and 13.
         var p = Path()

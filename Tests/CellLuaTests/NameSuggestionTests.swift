@@ -15,6 +15,15 @@ import Testing
         #expect(firstLine("local f = cell.font('Helvetica', 12)\nlocal h = f.lineheight") == "test.lua:2: Font has no field 'lineheight' (did you mean 'line_height'?)")
     }
 
+    /// Designers port Core Graphics code: its longer names find ours.
+    @Test func coreGraphicsNamesFindTheirCellluaNames() {
+        let setup = "local c = cell.canvas(10, 10)\n"
+        #expect(firstLine(setup + "c:set_fill_color('red')") == "test.lua:2: Canvas has no method 'set_fill_color' (did you mean 'set_fill'?)")
+        #expect(firstLine(setup + "c:add_line_to_point(1, 1)") == "test.lua:2: Canvas has no method 'add_line_to_point' (did you mean 'line_to'?)")
+        #expect(firstLine(setup + "c:stroke_path()") == "test.lua:2: Canvas has no method 'stroke_path' (did you mean 'stroke'?)")
+        #expect(firstLine(setup + "c:add_rect(0, 0, 1, 1)") == "test.lua:2: Canvas has no method 'add_rect' (did you mean 'rect'?)")
+    }
+
     @Test func aDotCallIsToldToUseAColon() {
         #expect(firstLine("local c = cell.canvas(10, 10)\nc.fill_rect(0, 0, 1, 1)")
                 == "test.lua:2: bad argument #1 to 'fill_rect' (Canvas expected, got number; call it with a colon: c:fill_rect(...))")

@@ -192,6 +192,26 @@ import CellLua
         #expect(errorMessage("for i = 1, 200 do local c = cell.canvas(1000, 1000) end", options: options) == nil)
     }
 
+    /// Clip masks count too: a mask per open save (it reached 24 GB and the
+    /// kernel's OOM killer before); a mask a restore drops is given back, so
+    /// balanced save/clip/restore loops do not add up.
+    @Test func clipMasksCountAgainstTheMemoryLimit() throws {
+        var options = LuaRuntime.Options()
+        options.maxMemory = 50 << 20
+        let nested = try #require(errorMessage("""
+            local c = cell.canvas(500, 500)
+            for i = 1, 1000 do c:save() c:ellipse(i % 7, 0, 450, 450) c:clip() end
+            """, options: options))
+        #expect(nested.hasPrefix("test.lua:2: not enough memory:"), "\(nested)")
+        #expect(nested.contains("--max-memory 50 MB"), "\(nested)")
+        #expect(errorMessage("""
+            local c = cell.canvas(500, 500)
+            for i = 1, 300 do c:save() c:ellipse(i % 7, 0, 450, 450) c:clip() c:restore() end
+            for i = 1, 300 do c:with(function() c:clip(cell.path():ellipse(0, 0, 400, 400)) end) end
+            for i = 1, 300 do c:layer(function() c:save() c:eoclip(cell.path():ellipse(0, 0, 400, 400)) end) end
+            """, options: options) == nil)
+    }
+
     /// Found by the fuzzer: a curve with extreme control points under a clip
     /// asked Int(_:) for a segment count above Int.max (a trap).
     @Test func hugeFiniteCurveSegmentEstimateDoesNotTrap() throws {

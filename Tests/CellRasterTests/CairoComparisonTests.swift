@@ -171,6 +171,66 @@ import Testing
         check("dashes", canvas.buffer, reference, maxChannel: 48, maxPixelsOver17: 80)
     }
 
+    /// A stroke nearly as wide as its arc's diameter (90 on radius 50): the
+    /// chords' rectangles must not reach behind the butt caps, where the pen
+    /// never went (pixel (157, 149) was opaque).
+    @Test func wideStrokeOnATightArc() throws {
+        let canvas = try Canvas(width: 300, height: 300, scale: 1)
+        canvas.setStrokeStyle(StrokeStyle(width: 90))
+        var p = Path()
+        p.addArc(center: Point(150, 150), radius: 50, start: 0, end: .pi / 2, clockwise: false)
+        try canvas.stroke(p)
+        // The start cap lies along y = 150 from x = 155 to 245: row 149 is
+        // behind it. The cap may lean back within the flattening tolerance
+        // (0.05 px, 13 levels) and the next chords by half that: at most 16
+        // levels (it was 255 before the chords near the ends were graded).
+        let behind = (155..<245).map { Int(canvas.buffer.premultiplied(x: $0, y: 149).a) }.max() ?? 0
+        #expect(behind <= 16, "row 149 behind the start cap has alpha \(behind)")
+        let reference = cairo(width: 300, height: 300) { cr in
+            cairo_set_tolerance(cr, 0.02)
+            cairo_arc(cr, 150, 150, 50, 0, .pi / 2)
+            cairo_set_line_width(cr, 90)
+            cairo_stroke(cr)
+        }
+        // The inner edge (radius 5) is made of chords' rectangle sides, each
+        // long against that radius, crossing one another in the same pixels;
+        // area coverage sums what they cover there (a known limit): 5 pixels
+        // at the inner corner are darker than cairo's, by up to 110 levels.
+        check("wide-arc", canvas.buffer, reference, maxChannel: 112, maxPixelsOver17: 6)
+    }
+
+    /// A pie wedge stroked 1.5 wide: the radius is traversed twice (out, and
+    /// back by the close), and must still come out 1.5 wide, not as two
+    /// half-covered rows summed to full ones.
+    @Test func strokeOverItselfKeepsItsEdges() throws {
+        let canvas = try Canvas(width: 100, height: 100, scale: 1)
+        canvas.setStrokeStyle(StrokeStyle(width: 1.5))
+        var p = Path()
+        p.move(to: Point(50, 50))
+        p.addArc(center: Point(50, 50), radius: 40, start: 0, end: 2 * .pi, clockwise: false)
+        p.close()
+        try canvas.stroke(p)
+        // The radius along y = 50 from x = 50 to 90 covers rows 49 and 50 by 3/4.
+        for x in 55..<85 {
+            for y in [49, 50] {
+                let a = Int(canvas.buffer.premultiplied(x: x, y: y).a)
+                #expect(abs(a - 191) <= 1, "(\(x), \(y)) alpha \(a), expected 191")
+            }
+        }
+        let reference = cairo(width: 100, height: 100) { cr in
+            cairo_set_tolerance(cr, 0.02)
+            cairo_move_to(cr, 50, 50)
+            cairo_arc(cr, 50, 50, 40, 0, 2 * .pi)
+            cairo_close_path(cr)
+            cairo_set_line_width(cr, 1.5)
+            cairo_stroke(cr)
+        }
+        // Where the circle closes, the miter of the radius-to-arc join lies on
+        // the circle's last chords with a coinciding edge; area coverage sums
+        // the two there (a known limit): 2 pixels at (90, 49...50), 67 levels.
+        check("wedge", canvas.buffer, reference, maxChannel: 70, maxPixelsOver17: 2)
+    }
+
     /// A stroke under a non-uniform scale: the pen is in user space in both.
     @Test func strokeUnderNonUniformScale() throws {
         let canvas = try Canvas(width: 100, height: 60, scale: 1)

@@ -7,6 +7,33 @@ import CellRaster
         try! Canvas(width: w, height: h, scale: scale)
     }
 
+    /// `clipMaskBytes` counts each mask the states hold once: a clip in a
+    /// saved state adds one, a second clip in the same state replaces it,
+    /// restoring gives it back; rectangles on whole pixels hold none.
+    @Test func clipMaskBytesFollowTheStateStack() throws {
+        let canvas = try Canvas(width: 100, height: 100, scale: 1)
+        var disc = Path()
+        disc.addEllipse(in: Rect(x: 10, y: 10, width: 80, height: 80))
+        canvas.clipRect(Rect(x: 0, y: 0, width: 50, height: 50))
+        #expect(canvas.clipMaskBytes == 0)
+        canvas.save()
+        canvas.clip(disc)
+        let one = canvas.clipMaskBytes
+        #expect(one >= 40 * 40)
+        canvas.clip(disc)
+        #expect(canvas.clipMaskBytes == one)
+        canvas.save()
+        canvas.clip(disc)
+        #expect(canvas.clipMaskBytes == 2 * one)
+        canvas.save()
+        #expect(canvas.clipMaskBytes == 2 * one)
+        try canvas.restore()
+        try canvas.restore()
+        #expect(canvas.clipMaskBytes == one)
+        try canvas.restore()
+        #expect(canvas.clipMaskBytes == 0)
+    }
+
     @Test func sizeInPixelsRoundsUp() throws {
         let c = try Canvas(width: 320, height: 480, scale: 2)
         #expect(c.pixelWidth == 640 && c.pixelHeight == 960)

@@ -55,7 +55,7 @@ extension Canvas {
                 }
                 mask.findFullRuns(rows: rows.y0..<rows.y1)
             }
-            state.clip = .mask(mask)
+            setClip(.mask(mask))
         }
     }
 
@@ -109,7 +109,15 @@ extension Canvas {
             }
             mask.findFullRuns(rows: rows.y0..<rows.y1)
         }
-        state.clip = .mask(mask)
+        setClip(.mask(mask))
+    }
+
+    /// Puts `region` in force, counting the masks the states hold: the mask
+    /// it replaces goes unless the saved state below holds it too.
+    private func setClip(_ region: ClipRegion) {
+        if case .mask(let old) = state.clip, !savedStateHolds(old) { clipMaskBytes -= old.byteCount }
+        if case .mask(let new) = region { clipMaskBytes += new.byteCount }
+        state.clip = region
     }
 
     /// The pixel rectangle flattened device polygons are, if they are one axis-aligned

@@ -31,6 +31,12 @@ public final class Canvas {
 
     public internal(set) var state: GraphicsState
     private var stateStack: [GraphicsState] = []
+    /// The bytes of the clip masks the state in force and the saved states
+    /// hold, each mask once (an embedder that bounds memory counts them: a
+    /// loop of `save` and `clip` holds a mask per level).
+    public internal(set) var clipMaskBytes = 0 {
+        didSet { if clipMaskBytes < 0 { clipMaskBytes = 0 } } // a piece's state starts with its parent's mask
+    }
     /// The current path, in device space (points are transformed when added,
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
@@ -178,7 +184,14 @@ public final class Canvas {
             throw CanvasError.unbalancedLayer("restore would cross begin_layer: call end_layer first")
         }
         guard let top = stateStack.popLast() else { throw CanvasError.unbalancedRestore }
+        if case .mask(let popped) = state.clip, !top.clip.holds(popped) { clipMaskBytes -= popped.byteCount }
         state = top
+    }
+
+    /// Whether the innermost saved state holds `mask` (the state in force
+    /// then only shares it).
+    func savedStateHolds(_ mask: ClipMask) -> Bool {
+        stateStack.last?.clip.holds(mask) ?? false
     }
 
     public func setFillColor(_ color: Color) { state.fillPaint = .solid(color) }

@@ -4,6 +4,12 @@ public enum ClipRegion {
     case rect(IntRect)
     case mask(ClipMask)
 
+    /// Whether this is `mask` itself.
+    func holds(_ mask: ClipMask) -> Bool {
+        if case .mask(let m) = self { return m === mask }
+        return false
+    }
+
     /// The pixels that can be painted at all.
     public var bounds: IntRect {
         switch self {
@@ -24,6 +30,8 @@ public final class ClipMask {
     public var bounds: IntRect { area }
     /// `area.width * area.height` bytes, row-major (at least one byte).
     let data: UnsafeMutablePointer<UInt8>
+    /// The memory the mask holds: its bytes and its two run tables.
+    public var byteCount: Int { Swift.max(1, area.width * area.height) + Swift.max(1, area.height) * 8 }
     /// Per row of `area`: the longest run of fully covered pixels, as device
     /// columns `fullStart[row]..<fullEnd[row]` (empty when start >= end).
     /// Drawing through the mask passes coverage unchanged there, so a
