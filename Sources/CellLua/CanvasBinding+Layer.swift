@@ -23,7 +23,7 @@ extension CanvasBinding {
             let runtime = LuaRuntime.current(lua.L)
             let (sx, sy) = canvas.state.ctm.axisScales
             let (pw, ph) = try CanvasLimits.pixelSize(width: width * sx, height: height * sy, scale: 1)
-            try runtime.charge(bytes: pw * ph * 4)
+            try runtime.charge(bytes: pw * ph * 4 + CanvasBinding.objectBytes)
             lua.pushObject(try canvas.makeLayer(width: width, height: height), type: typeName)
             return 1
         }
@@ -43,7 +43,7 @@ extension CanvasBinding {
             try canvas.endLayer()
             LuaRuntime.current(lua.L).release(bytes: before - canvas.layerBytes)
             LuaRuntime.current(lua.L).layersEnded(on: canvas)
-            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
         }
     }
 
@@ -86,7 +86,7 @@ extension CanvasBinding {
         let runtime = LuaRuntime.current(lua.L)
         defer { runtime.layersEnded(on: canvas) }
         try canvas.unwind(to: mark) { runtime.release(bytes: $0) }
-        try runtime.countClipMasks(of: canvas)
+        try runtime.countHeldMemory(of: canvas)
     }
 }
 

@@ -81,7 +81,7 @@ extension CanvasBinding {
             let (path, rule) = try lua.pathAndRule(2)
             try canvas.checkComplexity(of: path)
             canvas.clip(path, rule: rule)
-            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
         }
     }
 
@@ -90,14 +90,14 @@ extension CanvasBinding {
             let path = try lua.optionalPath(2)
             try canvas.checkComplexity(of: path)
             canvas.clip(path, rule: .evenodd)
-            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
         }
     }
 
     static let clipRect: HostFunction = { L in
         canvasCall(L) { lua, canvas in
             canvas.clipRect(try lua.rect(2))
-            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
         }
     }
 

@@ -39,7 +39,7 @@ enum CanvasBinding {
             }
             guard scale > 0 else { throw LuaError.message("canvas scale must be positive (got \(scale))") }
             let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
-            try runtime.charge(bytes: pw * ph * 4)
+            try runtime.charge(bytes: pw * ph * 4 + CanvasBinding.objectBytes)
             let canvas = try Canvas(width: width, height: height, scale: scale, background: background,
                                     parallelism: runtime.options.drawingThreads ?? Canvas.availableThreads)
             runtime.canvasCreated(canvas)
@@ -102,7 +102,7 @@ enum CanvasBinding {
             // Fails with "restore without a matching save", or when the
             // restore would cross a begin_layer (end_layer first).
             try canvas.restore()
-            try LuaRuntime.current(lua.L).countClipMasks(of: canvas)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
         }
     }
 
@@ -154,8 +154,15 @@ enum CanvasBinding {
 
 }
 
+extension CanvasBinding {
+    /// What a canvas holds besides its pixels (graphics state, buffers'
+    /// headers, the Lua userdata), counted so that a flood of tiny canvases
+    /// is bounded too (about 230 bytes each, measured with 3 million).
+    static let objectBytes = 512
+}
+
 extension Canvas: MemoryCharged {
-    var chargedBytes: Int { pixelByteCount + layerBytes }
+    var chargedBytes: Int { pixelByteCount + layerBytes + CanvasBinding.objectBytes }
 }
 
 extension Lua {

@@ -1,4 +1,5 @@
 import CLua
+import CellGeometry
 import CellImage
 import CellKit
 import CellRaster
@@ -103,7 +104,7 @@ public final class LuaRuntime {
     /// `--max-memory`, collecting garbage first when that would pass the
     /// limit, and nudges the collector, which cannot see these bytes, so
     /// throwaway canvases are freed as promptly as Lua objects would be.
-    func charge(bytes: Int) throws {
+    func charge(bytes: Int, of what: String = "pixels") throws {
         let h = host
         if h.pointee.limit > 0, h.pointee.used + bytes > h.pointee.limit {
             cl_gc_collect(L)
@@ -111,41 +112,52 @@ public final class LuaRuntime {
                 let mb = Double(h.pointee.limit) / 1_048_576
                 let size = bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(Swift.max(1, bytes / 1024)) KB"
                 let held = Double(h.pointee.used) / 1_048_576
-                throw LuaError.message("not enough memory: \(size) more of pixels would pass --max-memory \(mb.rounded() == mb ? String(Int(mb)) : String(mb)) MB (\(Int(held.rounded())) MB held)")
+                throw LuaError.message("not enough memory: \(size) more of \(what) would pass --max-memory \(mb.rounded() == mb ? String(Int(mb)) : String(mb)) MB (\(Int(held.rounded())) MB held)")
             }
         }
         h.pointee.used += bytes
-        cl_gc_step(L, Int32(clamping: bytes / 1024))
+        // A step per megabyte, not per call: a step per tiny canvas made a
+        // loop keeping 100,000 of them quadratic (the collector's atomic
+        // phase walks the whole heap each time), 23 s instead of 0.2.
+        unnudgedBytes += bytes
+        if unnudgedBytes >= 1 << 20 {
+            cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))
+            unnudgedBytes = 0
+        }
     }
+
+    /// Bytes charged since the collector was last nudged.
+    private var unnudgedBytes = 0
 
     /// Returns what `charge` counted, when Lua collects the object.
     func release(bytes: Int) {
         host.pointee.used -= min(host.pointee.used, bytes)
     }
 
-    /// What `countClipMasks` has charged per canvas.
-    private var clipCharges: [ObjectIdentifier: Int] = [:]
+    /// What `countHeldMemory` has charged per canvas.
+    private var heldCharges: [ObjectIdentifier: Int] = [:]
 
-    /// Brings the count of `canvas`' clip masks (`Canvas.clipMaskBytes`)
-    /// against `--max-memory` up to date: charged after a clip, given back
-    /// after a restore. Throws, as `charge` does, when a new mask would pass
-    /// the limit.
-    func countClipMasks(of canvas: Canvas) throws {
+    /// Brings the count of what `canvas` holds beyond its pixels and layers,
+    /// its clip masks (`Canvas.clipMaskBytes`) and its current path's
+    /// storage, against `--max-memory` up to date: charged after a clip or a
+    /// long path, given back after a restore. Throws, as `charge` does, when
+    /// the growth would pass the limit.
+    func countHeldMemory(of canvas: Canvas) throws {
         let id = ObjectIdentifier(canvas)
-        let counted = clipCharges[id] ?? 0
-        let now = canvas.clipMaskBytes
+        let counted = heldCharges[id] ?? 0
+        let now = canvas.clipMaskBytes + canvas.currentPath.elements.capacity * MemoryLayout<Path.Element>.stride
         guard now != counted else { return }
         if now > counted {
-            try charge(bytes: now - counted)
+            try charge(bytes: now - counted, of: "clip masks and paths")
         } else {
             release(bytes: counted - now)
         }
-        clipCharges[id] = now == 0 ? nil : now
+        heldCharges[id] = now == 0 ? nil : now
     }
 
-    /// Gives back the clip masks counted for a canvas Lua collected.
-    func forgetClipMasks(of canvas: Canvas) {
-        if let counted = clipCharges.removeValue(forKey: ObjectIdentifier(canvas)) { release(bytes: counted) }
+    /// Gives back what `countHeldMemory` counted for a canvas Lua collected.
+    func forgetHeldMemory(of canvas: Canvas) {
+        if let counted = heldCharges.removeValue(forKey: ObjectIdentifier(canvas)) { release(bytes: counted) }
     }
 
     func canvasCreated(_ canvas: Canvas) {

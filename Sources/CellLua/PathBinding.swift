@@ -2,9 +2,23 @@ import CLua
 import CellGeometry
 
 /// A Path in Lua: a mutable box around the engine's value type.
-final class PathBox: PathSink {
+final class PathBox: PathSink, MemoryCharged {
     var path: Path
     init(_ path: Path = Path()) { self.path = path }
+
+    /// What `count(in:)` has charged against `--max-memory`.
+    private(set) var chargedBytes = 0
+    /// What a path holds besides its elements (the box, the Path value, the
+    /// Lua userdata), counted so that a flood of small paths is bounded too.
+    static let objectBytes = 128
+
+    /// Charges the growth of the path's storage since the last call.
+    func count(in runtime: LuaRuntime) throws {
+        let now = Self.objectBytes + path.elements.capacity * MemoryLayout<Path.Element>.stride
+        guard now > chargedBytes else { return }
+        try runtime.charge(bytes: now - chargedBytes, of: "paths")
+        chargedBytes = now
+    }
 
     func move(to p: Point) { path.move(to: p) }
     func line(to p: Point) { path.line(to: p) }
@@ -42,7 +56,9 @@ enum PathBinding {
 
     static let new: HostFunction = { L in
         guarded(L) { lua in
-            lua.pushObject(PathBox(), type: typeName)
+            let box = PathBox()
+            try box.count(in: LuaRuntime.current(lua.L))
+            lua.pushObject(box, type: typeName)
             return 1
         }
     }
@@ -64,7 +80,9 @@ enum PathBinding {
 
     static let copy: HostFunction = { L in
         guarded(L) { lua in
-            lua.pushObject(PathBox(try lua.path(1).path), type: typeName)
+            let box = PathBox(try lua.path(1).path)
+            try box.count(in: LuaRuntime.current(lua.L))
+            lua.pushObject(box, type: typeName)
             return 1
         }
     }

@@ -99,6 +99,13 @@ enum PathConstruction {
             guard sink.elementCount <= PathBinding.maxElements else {
                 throw LuaError.message("path too large: more than \(PathBinding.maxElements) elements")
             }
+            // Growth counts against --max-memory (a canvas' current path only
+            // once it is long: it is consumed by each fill and stroke).
+            if let box = sink as? PathBox {
+                try box.count(in: LuaRuntime.current(lua.L))
+            } else if let canvas = sink as? Canvas, sink.elementCount > 256 {
+                try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
+            }
             lua_settop(lua.L, 1)
             return 1
         }

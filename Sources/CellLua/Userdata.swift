@@ -46,7 +46,7 @@ private let collect: HostFunction = { L in
                     LuaRuntime.current(lua.L).release(bytes: charged.chargedBytes)
                 }
                 if let canvas = unmanaged.takeUnretainedValue() as? Canvas {
-                    LuaRuntime.current(lua.L).forgetClipMasks(of: canvas)
+                    LuaRuntime.current(lua.L).forgetHeldMemory(of: canvas)
                 }
                 unmanaged.release()
                 slot.pointee = nil

@@ -212,6 +212,29 @@ import CellLua
             """, options: options) == nil)
     }
 
+    /// Paths count too: forty paths of 3.9 million segments each reached
+    /// 8.6 GB with the limit at 2 GB; and a flood of tiny canvases, each
+    /// holding more than its pixels, is bounded (and fast: the collector is
+    /// nudged per megabyte, not per canvas).
+    @Test func pathsAndTinyCanvasesCountAgainstTheMemoryLimit() throws {
+        var options = LuaRuntime.Options()
+        options.maxMemory = 50 << 20
+        let paths = try #require(errorMessage("""
+            local keep = {}
+            for k = 1, 100 do local p = cell.path():move_to(0, 0) for i = 1, 20000 do p:line_to(i, i) end keep[k] = p end
+            """, options: options))
+        #expect(paths.hasPrefix("test.lua:2: not enough memory:"), "\(paths)")
+        #expect(paths.contains("of paths would pass --max-memory 50 MB"), "\(paths)")
+        let canvases = try #require(errorMessage("""
+            local keep = {}
+            for i = 1, 200000 do keep[i] = cell.canvas(1, 1) end
+            """, options: options))
+        #expect(canvases.hasPrefix("test.lua:2: not enough memory"), "\(canvases)")
+        #expect(errorMessage("""
+            for k = 1, 100 do local p = cell.path():move_to(0, 0) for i = 1, 20000 do p:line_to(i, i) end end
+            """, options: options) == nil)
+    }
+
     /// Found by the fuzzer: a curve with extreme control points under a clip
     /// asked Int(_:) for a segment count above Int.max (a trap).
     @Test func hugeFiniteCurveSegmentEstimateDoesNotTrap() throws {
