@@ -30,7 +30,7 @@ enum CanvasBinding {
             var background: Color? = nil
             try lua.options(3, known: ["scale", "background"]) { key in
                 switch key {
-                case "scale": scale = try lua.number(-1)
+                case "scale": scale = try lua.number(-1) * runtime.options.explicitScaleFactor
                 default: background = try lua.color(-1)
                 }
             }

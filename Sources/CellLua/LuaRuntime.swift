@@ -13,6 +13,9 @@ public final class LuaRuntime {
     public struct Options: Sendable {
         /// Pixels per point for canvases that do not set their own (`--scale`).
         public var defaultScale: Double = 2
+        /// What a canvas that sets its own scale has it multiplied by
+        /// (`--scales`: each listed scale over `--scale`). Default 1.
+        public var explicitScaleFactor: Double = 1
         /// Stop a script after this many seconds (`--timeout`); nil = no limit.
         public var timeout: Double? = nil
         /// Cap on the Lua heap in bytes (`--max-memory`); nil = no limit.

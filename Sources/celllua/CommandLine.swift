@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellImage
+import FoundationEssentials
 
 /// The command line of docs/reference.md. Parsing only: `Main` runs it.
 struct CommandLineOptions: ParsableCommand {
@@ -28,6 +29,8 @@ struct CommandLineOptions: ParsableCommand {
               celllua badge.lua -D count=7               cell.param("count", 1) returns 7
               celllua badge.lua --variant dark           writes badge-dark.png
               celllua badge.lua --all-variants           a file per variant, on every core
+              celllua icon.lua --scales 1,2,3            icon.png, icon@2x.png, icon@3x.png
+              celllua badge.lua --all-variants --shard 2/4   the second quarter of a batch
               celllua -i examples/hello.lua              run, then explore in the REPL
             """,
         version: "celllua \(Version.string)"
@@ -52,6 +55,19 @@ struct CommandLineOptions: ParsableCommand {
 
     @Flag(help: "Render every variant, one file each: <stem>-<variant>.<ext>.")
     var allVariants = false
+
+    @Flag(help: "Print the script's variant names, sorted, one per line; render nothing.")
+    var listVariants = false
+
+    @Option(help: ArgumentHelp(
+        "With --all-variants or --list-variants: only the variants at sorted positions i (from 0) with i % N == K - 1, so N jobs split a batch with no overlap and nothing left out.",
+        valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp(
+        "Render at each of these scales (e.g. 1,2,3), named as iOS names them: <stem>.png at 1, <stem>@2x.png, <stem>@3x.png (with variants <stem>-<variant>@2x.png). A canvas that sets its own scale gets it times the listed scale over --scale.",
+        valueName: "list"))
+    var scales: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --all-variants: how many variants render at once (default: one per core).",
                                valueName: "n"))
@@ -132,6 +148,56 @@ struct CommandLineOptions: ParsableCommand {
             throw ValidationError("a script read from stdin (-) cannot be watched or followed by the REPL")
         }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
+        if listVariants && (variant != nil || allVariants || interactive || watch || sheet || scales != nil) {
+            throw ValidationError("--list-variants only prints names: it goes with a script, -D and --shard")
+        }
+        if let shard {
+            guard Self.parseShard(shard) != nil else {
+                throw ValidationError("--shard expects K/N with 1 <= K <= N (e.g. 2/4), got '\(shard)'")
+            }
+            if !allVariants && !listVariants { throw ValidationError("--shard goes with --all-variants or --list-variants") }
+        }
+        if let scales {
+            guard Self.parseScales(scales) != nil else {
+                throw ValidationError("--scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '\(scales)'")
+            }
+            if interactive { throw ValidationError("-i does not go with --scales") }
+        }
+    }
+
+    /// `--shard K/N` as (K, N), nil when it is not two whole numbers with 1 <= K <= N.
+    static func parseShard(_ text: String) -> (k: Int, n: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return (k, n)
+    }
+
+    /// `--scales 1,2,3` as [1, 2, 3] (order kept, repeats dropped), nil when
+    /// an entry is not a scale in (0, 64].
+    static func parseScales(_ text: String) -> [Double]? {
+        var out: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(part.filter { $0 != " " })
+            guard let s = Double(trimmed), s.isFinite, s > 0, s <= 64 else { return nil }
+            if !out.contains(s) { out.append(s) }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// The scales to render at: `--scales`, else just `--scale`.
+    var renderScales: [Double] { scales.flatMap(Self.parseScales) ?? [scale] }
+
+    /// `path` for scale `s` as iOS names it: unchanged at 1 (and for a run
+    /// without `--scales`), `<stem>@<s>x.<ext>` otherwise.
+    func scaledPath(_ path: String, scale s: Double) -> String {
+        guard scales != nil, s != 1 else { return path }
+        let ext = PathName.pathExtension(path)
+        return PathName.deletingExtension(path) + "@\(Self.scaleText(s))x" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// A scale as file names and messages show it: 2, 1.5.
+    static func scaleText(_ s: Double) -> String {
+        s.rounded() == s && abs(s) < 1e9 ? String(Int(s)) : String(s)
     }
 }
 

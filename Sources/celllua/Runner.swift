@@ -15,16 +15,24 @@ struct Runner {
             let render: () -> RenderOutcome = variants ? { renderVariants() } : { renderFresh() }
             return WatchLoop(render: render).run()
         }
+        if options.listVariants {
+            return VariantRunner(runner: self).list(console: Console())
+        }
         if variants {
             return VariantRunner(runner: self).render(console: Console()).status
         }
         let console = Console()
-        let runtime = makeRuntime(console: console)
+        let scales = options.renderScales
+        let runtime = makeRuntime(console: console, scale: scales[0])
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
             return REPL(runtime: runtime, script: nil).run()
         }
-        let status = render(in: runtime, console: console)
+        var status = render(in: runtime, console: console, scale: scales[0])
+        // Each further scale renders in a fresh state, as each variant does.
+        for s in scales.dropFirst() where status != 2 {
+            status = Swift.max(status, render(in: makeRuntime(console: console, scale: s), console: console, scale: s))
+        }
         // As `lua -i`: a script that failed still leaves its globals to explore.
         if options.interactive && status != 2 {
             return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
@@ -38,9 +46,14 @@ struct Runner {
     /// outcomes' files.
     private func renderFresh() -> RenderOutcome {
         let console = Console(buffered: true)
-        let runtime = makeRuntime(console: console)
-        let status = render(in: runtime, console: console)
-        return RenderOutcome(status: status, files: runtime.loadedFiles, console: console)
+        var status: Int32 = 0
+        var files: Set<String> = []
+        for s in options.renderScales where status != 2 {
+            let runtime = makeRuntime(console: console, scale: s)
+            status = Swift.max(status, render(in: runtime, console: console, scale: s))
+            files.formUnion(runtime.loadedFiles)
+        }
+        return RenderOutcome(status: status, files: files, console: console)
     }
 
     /// One watch render of the chosen variants, each in its own fresh runtime.
@@ -53,15 +66,17 @@ struct Runner {
     /// Runs the `-e` code and the script in `runtime`, then writes the result.
     /// Returns the exit status of docs/reference.md: 0, 1 (the script failed or its result
     /// could not be written) or 2 (the script could not be read).
-    private func render(in runtime: LuaRuntime, console: Console) -> Int32 {
+    /// `scale`: the one this run renders at (its output is named for it
+    /// with `--scales`); the first of them warns about unread `-D`s.
+    private func render(in runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
         var result: Canvas? = nil
         do {
             result = try execute(in: runtime)
-            warnAboutUnreadDefines(runtime, console: console)
+            if scale == options.renderScales[0] { warnAboutUnreadDefines(runtime, console: console) }
         } catch {
             return Self.failure(error, console: console)
         }
-        return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console)
+        return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console, scale: scale)
     }
 
     /// Reports a failed run and returns its exit status: 2 when the script
@@ -119,12 +134,16 @@ struct Runner {
     /// (printed at once when nil).
     /// `drawingThreads`: threads each canvas may draw on (nil: all cores);
     /// 1 when variants already keep every core busy.
+    /// `scale`: the canvases' default scale (`--scale` when nil); with
+    /// `--scales`, canvases that set their own scale get it times
+    /// `scale / --scale`.
     func makeRuntime(params: [String: Param]? = nil, console: Console? = nil, writesFiles: Bool = true,
-                     drawingThreads: Int? = nil) -> LuaRuntime {
+                     drawingThreads: Int? = nil, scale: Double? = nil) -> LuaRuntime {
         var settings = LuaRuntime.Options()
         settings.drawingThreads = drawingThreads ?? options.threads.map { Swift.min($0, Canvas.availableThreads) }
             ?? Self.threadsFromEnvironment
-        settings.defaultScale = options.scale
+        settings.defaultScale = scale ?? options.scale
+        settings.explicitScaleFactor = (scale ?? options.scale) / options.scale
         settings.timeout = options.timeout
         settings.params = params ?? defines
         settings.writesFiles = writesFiles
@@ -138,7 +157,7 @@ struct Runner {
 
     /// Writes the result canvas; returns the exit status (0 when there was
     /// nothing to write and no `-o` asked for it).
-    private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console) -> Int32 {
+    private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
         guard let canvas else {
             if let output = options.output {
                 console.diagnostic("celllua: the script created no canvas, so nothing was written to \(output)")
@@ -146,7 +165,7 @@ struct Runner {
             }
             return 0
         }
-        let path = options.output ?? defaultOutputName
+        let path = options.scaledPath(options.output ?? defaultOutputName, scale: scale)
         do {
             // -o is relative to the current directory, not the script's folder.
             try runtime.write(canvas, toCurrentDirectoryPath: path)

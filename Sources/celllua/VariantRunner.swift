@@ -31,25 +31,60 @@ struct VariantRunner {
         return (status, files)
     }
 
-    private func render(console: Console, files: inout Set<String>) -> Int32 {
-        guard options.script != nil || !options.execute.isEmpty else {
-            console.diagnostic("celllua: --variant and --all-variants need a script")
-            return 2
+    /// `--list-variants`: the names, sorted (only the shard's with
+    /// `--shard`), one per line on stdout. Returns the exit status.
+    func list(console: Console) -> Int32 {
+        var files: Set<String> = []
+        switch readTable(console: console, files: &files) {
+        case .failure(let status):
+            return status
+        case .success(let table):
+            for name in shard(table.keys.sorted()) { print(name) }
+            return 0
         }
-        // 1. Read the variants table.
+    }
+
+    /// The names `--shard K/N` keeps: those at sorted positions i with
+    /// i % N == K - 1 (all of them without `--shard`).
+    func shard(_ sorted: [String]) -> [String] {
+        guard let text = options.shard, let (k, n) = CommandLineOptions.parseShard(text) else { return sorted }
+        return sorted.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+    }
+
+    private enum TableRead {
+        case success([String: [String: ParamValue]])
+        case failure(Int32)
+    }
+
+    /// The script's variants table, its names checked; failures reported.
+    private func readTable(console: Console, files: inout Set<String>) -> TableRead {
+        guard options.script != nil || !options.execute.isEmpty else {
+            console.diagnostic("celllua: --variant, --all-variants and --list-variants need a script")
+            return .failure(2)
+        }
         let table: [String: [String: ParamValue]]
         do {
             guard let found = try variantsTable(files: &files) else {
                 console.diagnostic("celllua: \(scriptName) defines no variants table")
-                return 2
+                return .failure(2)
             }
             table = found
         } catch {
-            return Runner.failure(error, console: console)
+            return .failure(Runner.failure(error, console: console))
         }
         for name in table.keys where !Self.isSafeName(name) {
             console.diagnostic("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
-            return 1
+            return .failure(1)
+        }
+        return .success(table)
+    }
+
+    private func render(console: Console, files: inout Set<String>) -> Int32 {
+        // 1. Read the variants table.
+        let table: [String: [String: ParamValue]]
+        switch readTable(console: console, files: &files) {
+        case .failure(let status): return status
+        case .success(let found): table = found
         }
         let names: [String]
         if let wanted = options.variant {
@@ -60,34 +95,38 @@ struct VariantRunner {
             }
             names = [wanted]
         } else {
-            names = table.keys.sorted()
+            names = shard(table.keys.sorted())
         }
-        // 2. Render each in a fresh state, in parallel.
-        let (results, paramsRead) = renderAll(names, table)
+        // 2. Render each (at each scale) in a fresh state, in parallel.
+        let scales = options.renderScales
+        let (results, paramsRead) = renderAll(names, table, scales: scales)
         // A -D no variant read is usually a typo, as in a plain run.
         for name in runner.defines.keys.sorted() where !paramsRead.contains(name) {
             console.diagnostic("celllua: warning: -D \(name) was not read by any cell.param call")
         }
         var status: Int32 = 0
-        var tiles: [ContactSheet.Tile] = []
-        for (name, result) in zip(names, results) {
+        // One contact sheet per scale.
+        var tiles: [[ContactSheet.Tile]] = Array(repeating: [], count: scales.count)
+        for (index, result) in results.enumerated() {
+            let name = names[index / scales.count], scaleIndex = index % scales.count
+            let label = scales.count > 1 ? "variant '\(name)' at scale \(CommandLineOptions.scaleText(scales[scaleIndex]))" : "variant '\(name)'"
             switch result {
             case .written(let paths, let loaded, let image):
                 paths.forEach(console.written)
                 files.formUnion(loaded)
-                tiles.append(ContactSheet.Tile(name: name, image: image?.buffer, scale: image?.scale ?? 2))
+                tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: image?.buffer, scale: image?.scale ?? 2))
             case .failed(let message, let loaded):
-                console.diagnostic("variant '\(name)': \(message)")
+                console.diagnostic("\(label): \(message)")
                 files.formUnion(loaded)
-                tiles.append(ContactSheet.Tile(name: name, image: nil, scale: 2))
+                tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: nil, scale: scales[scaleIndex]))
                 status = 1
             }
         }
-        // 3. The contact sheet, from the images in memory.
-        if options.sheet && !tiles.isEmpty {
-            let path = sheetPath
+        // 3. The contact sheets, from the images in memory.
+        for (scaleIndex, scaleTiles) in tiles.enumerated() where options.sheet && !scaleTiles.isEmpty {
+            let path = options.scaledPath(sheetPath, scale: scales[scaleIndex])
             do {
-                let sheet = try ContactSheet(tiles: tiles).render()
+                let sheet = try ContactSheet(tiles: scaleTiles).render()
                 try AtomicFile.write(try PNGCodec.encode(sheet.buffer), to: path)
                 console.written(path)
             } catch {
@@ -166,27 +205,32 @@ struct VariantRunner {
     }
 
     /// The outcomes, and every parameter name a variant's script read.
-    private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]]) -> ([Outcome], Set<String>) {
-        let results = OutcomeBox(count: names.count)
+    /// The outcomes (variant-major, then scale), and every parameter name a
+    /// variant's script read.
+    private func renderAll(_ names: [String], _ table: [String: [String: ParamValue]],
+                           scales: [Double]) -> ([Outcome], Set<String>) {
+        let count = names.count * scales.count
+        let results = OutcomeBox(count: count)
         let reads = Locked<Set<String>>([])
-        let progress = Progress(total: names.count, enabled: names.count >= 4 && isatty(STDERR_FILENO) != 0)
+        let progress = Progress(total: count, enabled: count >= 4 && isatty(STDERR_FILENO) != 0)
         let runner = self.runner
         let keepImages = options.sheet
-        let work: [(String, [String: Param], String)] = names.map { name in
+        let work: [(String, [String: Param], String, Double)] = names.flatMap { name in
             var params: [String: Param] = [:]
             for (k, v) in table[name] ?? [:] { params[k] = Param(v, source: "variant '\(name)'") }
             for (k, v) in runner.defines { params[k] = v } // -D wins
             // One variant asked for by name goes exactly where -o says.
             let path = options.variant != nil ? (options.output ?? outputPath(for: name)) : outputPath(for: name)
-            return (name, params, path)
+            return scales.map { (name, params, options.scaledPath(path, scale: $0), $0) }
         }
         let queue = WorkQueue(count: work.count)
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = queue.next() {
                 // Variants side by side already use every core: each draws on one.
-                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, keepImage: keepImages,
-                                              drawingThreads: workers > 1 ? 1 : nil, reads: reads))
+                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, scale: work[i].3,
+                                              keepImage: keepImages, drawingThreads: workers > 1 ? 1 : nil,
+                                              reads: reads))
                 progress.step()
             }
         }
@@ -197,9 +241,10 @@ struct VariantRunner {
 
 extension VariantRunner {
     /// Renders one variant in a fresh state and writes it to `path`.
-    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, keepImage: Bool = false,
-                          drawingThreads: Int? = nil, reads: Locked<Set<String>>? = nil) -> Outcome {
-        let runtime = runner.makeRuntime(params: params, drawingThreads: drawingThreads)
+    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, scale: Double? = nil,
+                          keepImage: Bool = false, drawingThreads: Int? = nil,
+                          reads: Locked<Set<String>>? = nil) -> Outcome {
+        let runtime = runner.makeRuntime(params: params, drawingThreads: drawingThreads, scale: scale)
         defer { reads?.withLock { $0.formUnion(runtime.paramsRead) } }
         // Paths are printed together, in variant order, once all are done.
         var written: [String] = []

@@ -13,6 +13,12 @@ import Testing
         (["--max-memory", "-5"], "Error: --max-memory must be a positive number of megabytes, below 1e9"),
         (["--jobs", "2"], "Error: --jobs goes with --all-variants"),
         (["-o", "out/"], "Error: 'out/' names a folder; give a file name such as out/out.png"),
+        (["--all-variants", "--shard", "0/2"], "Error: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '0/2'"),
+        (["--all-variants", "--shard", "3/2"], "Error: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '3/2'"),
+        (["--shard", "1/2"], "Error: --shard goes with --all-variants or --list-variants"),
+        (["--scales", "1,x"], "Error: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '1,x'"),
+        (["--scales", "0"], "Error: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '0'"),
+        (["--list-variants", "--all-variants"], "Error: --list-variants only prints names"),
     ])
     func badOptions(_ arguments: [String], _ message: String) throws {
         let dir = scratchDirectory()

@@ -163,4 +163,72 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("bad.lua:3: variants.a must be a table of param = value, got number"), "\(r.stderr)")
     }
+
+    /// `--list-variants` prints the sorted names and renders nothing;
+    /// `--shard K/N` keeps positions i with i % N == K - 1: the N shards
+    /// partition the batch (no overlap, nothing left out), for listing and
+    /// for rendering alike.
+    @Test func listVariantsAndShardsPartitionTheBatch() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = (1...7).map { "v\($0)" }
+        write("variants = {" + names.map { "\($0) = {}" }.joined(separator: ", ") + "}\nreturn cell.canvas(2, 2, {scale = 1})",
+              to: dir + "/s.lua")
+        let all = try Celllua.run(["--list-variants", "s.lua"], in: dir)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout == names.sorted().joined(separator: "\n") + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["s.lua"], "listing renders nothing")
+        var seen: [String] = []
+        for k in 1...3 {
+            let listed = try Celllua.run(["--list-variants", "--shard", "\(k)/3", "s.lua"], in: dir)
+            let expected = names.sorted().enumerated().filter { $0.offset % 3 == k - 1 }.map(\.element)
+            #expect(listed.stdout == expected.map { $0 + "\n" }.joined())
+            let rendered = try Celllua.run(["--all-variants", "--shard", "\(k)/3", "s.lua", "-o", "out/s.png"], in: dir)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            #expect(rendered.stdout == expected.map { "out/s-\($0).png\n" }.joined())
+            seen += expected
+        }
+        #expect(seen.sorted() == names.sorted())
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted()
+        #expect(files == names.sorted().map { "s-\($0).png" })
+        write("return cell.canvas(1, 1)", to: dir + "/plain.lua")
+        let none = try Celllua.run(["--list-variants", "plain.lua"], in: dir)
+        #expect(none.status == 2 && none.stderr.contains("defines no variants table"))
+    }
+
+    /// `--scales 1,2,3`: a file per scale named as iOS names them, with
+    /// variants and sheets too; a canvas that sets its own scale gets it
+    /// times the listed scale over --scale.
+    @Test func scalesWriteIOSNamedFiles() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("return cell.canvas(5, 4)", to: dir + "/icon.lua")
+        let plain = try Celllua.run(["--scales", "1,2,3", "icon.lua"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "icon.png\nicon@2x.png\nicon@3x.png\n")
+        for (file, w) in [("icon.png", 5), ("icon@2x.png", 10), ("icon@3x.png", 15)] {
+            #expect(try decode(dir + "/" + file).0 == w, "\(file)")
+        }
+        write("return cell.canvas(5, 4, {scale = 4})", to: dir + "/own.lua")
+        let own = try Celllua.run(["--scales", "1,1.5", "own.lua", "-o", "o.png"], in: dir)
+        #expect(own.stdout == "o.png\no@1.5x.png\n")
+        #expect(try decode(dir + "/o.png").0 == 10, "scale 4 times 1/2")
+        #expect(try decode(dir + "/o@1.5x.png").0 == 15, "scale 4 times 1.5/2")
+        write(Self.script, to: dir + "/badge.lua")
+        let variants = try Celllua.run(["--all-variants", "--sheet", "--scales", "2,1", "badge.lua", "-D", "size=3"], in: dir)
+        #expect(variants.status == 0, "\(variants.stderr)")
+        #expect(variants.stdout == """
+            badge-dark@2x.png
+            badge-dark.png
+            badge-light@2x.png
+            badge-light.png
+            badge-red@2x.png
+            badge-red.png
+            badge-sheet@2x.png
+            badge-sheet.png
+
+            """)
+        // The badge script sets scale = 1: at "2" it is drawn at 1 (2 / 2).
+        #expect(try decode(dir + "/badge-red@2x.png").0 == 3)
+    }
 }
