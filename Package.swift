@@ -49,7 +49,13 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "CellGeometry"),
         .target(name: "CellRaster", dependencies: ["CellGeometry"]),
-        .target(name: "CellImage", dependencies: ["CellRaster", "CPNG"]),
+        // libjpeg (libjpeg-turbo) behind a small C decoder, for the same reason:
+        // its errors longjmp out of error_exit.
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(name: "CellImage", dependencies: ["CellRaster", "CPNG", "CJPEG"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.
         .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // The table kit: the seeds' components and grouped-table layout, on

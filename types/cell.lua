@@ -95,8 +95,9 @@ function cell.linear(gradient, x0, y0, x1, y1) end
 ---@return cell.Paint
 function cell.radial(gradient, x0, y0, r0, x1, y1, r1) end
 
----An image read from a PNG file (relative to the script's folder); its size in
----points is its size in pixels.
+---An image read from a PNG or JPEG file (told apart by content; relative to
+---the script's folder); its size in points is its size in pixels. JPEGs are
+---opaque.
 ---@param path string
 ---@return cell.Image
 function cell.image(path) end

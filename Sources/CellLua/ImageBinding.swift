@@ -40,7 +40,7 @@ enum ImageBinding {
             }
             let buffer: PixelBuffer
             do {
-                buffer = try PNGCodec.decode([UInt8](data))
+                buffer = try ImageDecoder.decode([UInt8](data))
             } catch {
                 throw LuaError.message("cannot read image '\(name)': \(error)")
             }

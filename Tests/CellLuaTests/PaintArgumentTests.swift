@@ -121,9 +121,15 @@ import Testing
         func load(_ name: String) -> String? { firstLine("cell.image('\(dir)/\(name)')") }
         #expect(load("missing.png") == "test.lua:1: cannot read image '\(dir)/missing.png': no such file")
         #expect(load("folder.png") == "test.lua:1: cannot read image '\(dir)/folder.png': it is a directory")
-        #expect(load("text.png") == "test.lua:1: cannot read image '\(dir)/text.png': not a PNG file")
-        #expect(load("empty.png") == "test.lua:1: cannot read image '\(dir)/empty.png': not a PNG file")
+        #expect(load("text.png") == "test.lua:1: cannot read image '\(dir)/text.png': not a PNG or JPEG file")
+        #expect(load("empty.png") == "test.lua:1: cannot read image '\(dir)/empty.png': not a PNG or JPEG file")
         #expect(load("cut.png") == "test.lua:1: cannot read image '\(dir)/cut.png': truncated PNG data")
+        // JPEG too, told apart by content (a .png name does not matter).
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CellImageTests/Fixtures").path
+        #expect(try values("local i = cell.image('\(fixtures)/color420.jpg') return i.width, i.height") == ["32", "32"])
+        #expect(firstLine("cell.image('\(fixtures)/truncated.jpg')")
+                == "test.lua:1: cannot read image '\(fixtures)/truncated.jpg': truncated JPEG data")
         #expect(try values("local i = cell.image('\(dir)/good.png') return i.width, i.height") == ["8", "6"])
         #expect(firstLine("cell.image()") == "test.lua:1: bad argument #1 to 'image' (string expected, got no value)")
         #expect(firstLine("cell.canvas(10, 10):draw_image('\(dir)/good.png', 0, 0)")
