@@ -22,6 +22,7 @@
 ---@alias cell.LineJoin "miter"|"round"|"bevel"
 ---@alias cell.TextAlign "left"|"center"|"right"
 ---@alias cell.Truncate "tail"|"head"|"middle"|"clip"
+---@alias cell.VerticalAlign "top"|"center"|"bottom"
 
 ---Core Graphics' blend modes. Every mode is bounded by coverage: pixels outside
 ---a shape are untouched.
@@ -411,17 +412,19 @@ function Canvas:clip_rect(x, y, w, h) end
 ---@return number height
 function Canvas:text(str, x, y, opts) end
 
----Draws text in a rectangle, lines from its top (drawInRect:). A line wider
----than `w` is truncated with "…" (`truncate`, default "tail"; "clip" clips to
----the rectangle instead); `wrap = true` word-wraps. Lines below the bottom are
----dropped (the first is always drawn); the last line shown then ends in "…".
+---Draws text in a rectangle, lines from its top (drawInRect:), or centred in
+---it or ending at its bottom (`valign`, default "top"; a single line centred in
+---a pill needs no arithmetic). A line wider than `w` is truncated with "…"
+---(`truncate`, default "tail"; "clip" clips to the rectangle instead);
+---`wrap = true` word-wraps. Lines below the bottom are dropped (the first is
+---always drawn); the last line shown then ends in "…".
 ---Returns the width and height of the text drawn.
 ---@param str string UTF-8
 ---@param x number
 ---@param y number
 ---@param w number
 ---@param h number
----@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign, truncate?: cell.Truncate, wrap?: boolean}
+---@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign, truncate?: cell.Truncate, wrap?: boolean, valign?: cell.VerticalAlign}
 ---@return number width
 ---@return number height
 function Canvas:text_in_rect(str, x, y, w, h, opts) end

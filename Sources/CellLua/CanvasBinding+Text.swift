@@ -21,8 +21,9 @@ extension CanvasBinding {
     /// starts, ends or is centred).
     static let textOptionNames = ["font", "color", "align"]
     /// Options of `c:text_in_rect`: those of `text`, plus `truncate` (`tail`
-    /// default) and `wrap` (false default).
-    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap"]
+    /// default), `wrap` (false default) and `valign` (`top` default,
+    /// `center`, `bottom`).
+    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap", "valign"]
 
     static let text: HostFunction = { L in
         guarded(L) { lua in
@@ -48,7 +49,8 @@ extension CanvasBinding {
             let options = try lua.textOptions(7, known: rectOptionNames)
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(),
                                     in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
-                                    truncation: options.truncation ?? .tail, wrap: options.wrap ?? false)
+                                    truncation: options.truncation ?? .tail, wrap: options.wrap ?? false,
+                                    verticalAlign: options.verticalAlign ?? .top)
             canvas.fillText(layout, color: options.color)
             lua.push(layout.width)
             lua.push(layout.height)
@@ -64,6 +66,7 @@ struct TextOptions {
     var align: TextAlignment?
     var truncation: TextTruncation?
     var wrap: Bool?
+    var verticalAlign: VerticalAlignment?
 }
 
 extension Lua {
@@ -77,6 +80,7 @@ extension Lua {
             case "color": options.color = try color(-1)
             case "align": options.align = try option(-1, as: TextAlignment.self)
             case "truncate": options.truncation = try option(-1, as: TextTruncation.self)
+            case "valign": options.verticalAlign = try option(-1, as: VerticalAlignment.self)
             default: options.wrap = try boolean(-1)
             }
         }

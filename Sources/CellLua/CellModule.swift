@@ -1,7 +1,7 @@
 import CLua
 
 /// The `cell` table: the global `cell`, also what `require "cell"` returns.
-enum CellModule {
+public enum CellModule {
     static let functions: [(String, HostFunction)] = [
         ("canvas", CanvasBinding.new),
         ("path", PathBinding.new),
@@ -26,8 +26,10 @@ enum CellModule {
         FontBinding.luaClass,
     ]
 
-    /// The version scripts can read as `cell.version`.
-    public static let version = "0.1.0"
+    /// celllua's version, defined here only: scripts read it as
+    /// `cell.version`, the command line shows it with `--version` and the
+    /// REPL in its banner. CHANGELOG.md says what each version added.
+    public static let version = "0.2.0"
 
     /// Registers the metatables, builds `cell`, sets it as a global and as
     /// `package.loaded.cell`.

@@ -45,6 +45,9 @@ public final class LuaRuntime {
     /// The canvas the last script run returned, if it returned one (the
     /// REPL's `:show` and `:save` default to it after `-i script.lua`).
     public private(set) var scriptResult: Canvas?
+    /// Whether the last chunk run returned `false`: a script that saves its
+    /// own files says so, and the command line writes nothing else.
+    public private(set) var returnedFalse = false
     /// The parameters `cell.param` reads (from `options.params`).
     public var params: [String: Param] { options.params }
     /// Names the script asked for with `cell.param`, so the command line can
@@ -329,6 +332,7 @@ public final class LuaRuntime {
             }
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }
+        returnedFalse = lua_gettop(L) > base + 1 && lua_type(L, base + 2) == LUA_TBOOLEAN && lua_toboolean(L, base + 2) == 0
         if lua_gettop(L) > base + 1,
            let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
             lastCanvas = canvas
@@ -380,6 +384,13 @@ public final class LuaRuntime {
     @discardableResult
     public func write(_ canvas: Canvas, to path: String) throws -> String {
         try write(canvas, toCurrentDirectoryPath: resolve(path))
+    }
+
+    /// `canvas` encoded as `format` (for a caller that writes the bytes
+    /// itself, such as `-o -` to standard output); an open layer is an error.
+    public func encoded(_ canvas: Canvas, as format: ImageFormat) throws -> [UInt8] {
+        try checkNoOpenLayers(canvas)
+        return try format.encode(canvas.buffer)
     }
 
     /// Writes `canvas` to `target` as given (relative to the process' current

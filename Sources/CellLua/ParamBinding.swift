@@ -29,6 +29,13 @@ enum ParamBinding {
                 lua.push(b)
             case LUA_TSTRING:
                 guard let s = value.asText else { throw mismatch("a string") }
+                // A default written as a color ("#8799BC", "rgb(...)") asks
+                // for a color: a value that is none is refused, not drawn
+                // as black later. (Color names alone could be text, a title
+                // "Red": they are not checked.)
+                if Self.isColorNotation(try lua.string(2)), ColorSpec.parse(s) == nil {
+                    throw mismatch("a color (#RRGGBB, #RGB, rgb(...), hsl(...) or a color name)")
+                }
                 lua.push(s)
             case LUA_TNONE, LUA_TNIL:
                 // No default: the value as given.
@@ -43,6 +50,16 @@ enum ParamBinding {
             }
             return 1
         }
+    }
+}
+
+extension ParamBinding {
+    /// Whether a string default is written in a color notation: `#` hex or a
+    /// CSS function (`rgb(`, `rgba(`, `hsl(`, `hsla(`), and parses as one.
+    static func isColorNotation(_ text: String) -> Bool {
+        let t = text.lowercased()
+        let looks = t.hasPrefix("#") || ["rgb(", "rgba(", "hsl(", "hsla("].contains { t.hasPrefix($0) }
+        return looks && ColorSpec.parse(text) != nil
     }
 }
 

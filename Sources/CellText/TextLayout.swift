@@ -7,6 +7,16 @@ public enum TextAlignment: String, CaseIterable, Sendable {
     case left, center, right
 }
 
+/// Vertical placement of the lines in `text_in_rect`: from the rectangle's
+/// top (the default, as UIKit's drawInRect:), centred in it, or ending at its
+/// bottom. The lines' boxes (`lineHeight` each) are what is placed, so one
+/// line centred in a pill sits where UIKit's vertically centred label does;
+/// text taller than the rectangle overflows it evenly (center) or upward
+/// (bottom).
+public enum VerticalAlignment: String, CaseIterable, Sendable {
+    case top, center, bottom
+}
+
 /// What happens to a line wider than its rectangle (UIKit's line break modes).
 public enum TextTruncation: String, CaseIterable, Sendable {
     /// Keep the start, end with "…" (UILineBreakModeTailTruncation; the default).
@@ -63,7 +73,7 @@ public struct TextLayout: Sendable {
     /// ends with "…" even if that rest would fit: text is missing after it.
     /// `clip` never adds an ellipsis; it clips the drawing to the rectangle.
     public init(text: String, font: Font, in rect: Rect, align: TextAlignment = .left,
-                truncation: TextTruncation = .tail, wrap: Bool = false) {
+                truncation: TextTruncation = .tail, wrap: Bool = false, verticalAlign: VerticalAlignment = .top) {
         self.font = font
         let box = rect.standardized
         // At most a billion lines: a taller box (or an infinite one) shows them all.
@@ -102,6 +112,11 @@ public struct TextLayout: Sendable {
             place(shaped, index: i, top: box.y, anchor: box.x, span: box.width, align: align)
         }
         if truncation == .clip { clip = box }
+        let slack = box.height - height
+        let shift = verticalAlign == .center ? slack / 2 : verticalAlign == .bottom ? slack : 0
+        if shift != 0, shift.isFinite {
+            lines = lines.map { Line(shaped: $0.shaped, origin: Point($0.origin.x, $0.origin.y + shift)) }
+        }
     }
 
     /// Adds line `index`: its box's top is `top + index * lineHeight`; it is

@@ -1,6 +1,8 @@
 import ArgumentParser
 import CellImage
+import CellLua
 import FoundationEssentials
+import Glibc
 
 /// The command line of docs/reference.md. Parsing only: `Main` runs it.
 struct CommandLineOptions: ParsableCommand {
@@ -37,7 +39,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white) or .pam (RGBA).",
+        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white) or .pam (RGBA); - writes PNG to standard output (not a terminal).",
         valueName: "path"))
     var output: String?
 
@@ -129,7 +131,15 @@ struct CommandLineOptions: ParsableCommand {
         for d in define where !d.contains("=") {
             throw ValidationError("-D expects name=value, got '\(d)'")
         }
-        if let output {
+        if output == "-" {
+            // The image as PNG on standard output, for pipes.
+            if isatty(STDOUT_FILENO) != 0 {
+                throw ValidationError("-o - writes the image to standard output, which is a terminal here; pipe it (celllua s.lua -o - | display) or give a file name")
+            }
+            if allVariants || watch || interactive || renderScales.count > 1 {
+                throw ValidationError("-o - writes one image: it does not go with --all-variants, --watch, -i or several --scales")
+            }
+        } else if let output {
             do {
                 _ = try ImageFormat.forPath(output)
             } catch {
@@ -202,5 +212,6 @@ struct CommandLineOptions: ParsableCommand {
 }
 
 enum Version {
-    static let string = "0.1.0 (Lua 5.4)"
+    /// `CellModule.version` and the Lua it embeds.
+    static let string = "\(CellModule.version) (Lua 5.4)"
 }

@@ -13,6 +13,10 @@ final class Console {
         case diagnostic(String)
     }
 
+    /// Set for `-o -`: standard output carries the image, so the paths of
+    /// files the script saved itself go to stderr.
+    nonisolated(unsafe) static var imageOnStandardOutput = false
+
     private let buffered: Bool
     private var pending: [Line] = []
 
@@ -25,9 +29,17 @@ final class Console {
         buffered ? pending.append(.written(path)) : emit(.written(path))
     }
 
-    /// An error or warning for stderr; a newline is added.
+    /// An error or warning for stderr, after `celllua: ` as `lua` puts its
+    /// name before a script's error (`celllua: s.lua:3: ...`); a newline is
+    /// added.
     func diagnostic(_ message: String) {
+        let message = Self.prefixed(message)
         buffered ? pending.append(.diagnostic(message)) : emit(.diagnostic(message))
+    }
+
+    /// `message` starting with `celllua: ` (added unless it is there).
+    static func prefixed(_ message: String) -> String {
+        message.hasPrefix("celllua: ") ? message : "celllua: " + message
     }
 
     /// Prints what was buffered, in order.
@@ -40,8 +52,12 @@ final class Console {
     private func emit(_ line: Line) {
         switch line {
         case .written(let path):
-            print(path)
-            fflush(nil)
+            if Self.imageOnStandardOutput {
+                writeStandardError(path + "\n")
+            } else {
+                print(path)
+                fflush(nil)
+            }
         case .diagnostic(let message):
             writeStandardError((message + "\n"))
         }

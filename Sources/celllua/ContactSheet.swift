@@ -16,6 +16,8 @@ struct ContactSheet {
         /// nil for a variant that failed.
         let image: PixelBuffer?
         let scale: Double
+        /// Why the variant failed (its tile shows the first line).
+        var error: String? = nil
     }
 
     /// Margins and label band, in points of the sheet.
@@ -79,8 +81,20 @@ struct ContactSheet {
                 let box = Rect(x: x, y: y, width: tw * shrink, height: th * shrink)
                 canvas.setFillColor(Color(white: 1, alpha: 0.6))
                 canvas.fillRect(box)
-                label(canvas, "failed", font: font, x: x, y: y + th * shrink / 2 - 8, width: tw * shrink,
+                label(canvas, "failed", font: font, x: x, y: y + 8, width: tw * shrink,
                       color: Self.failedColor, align: .center)
+                if let error = tile.error, let first = error.split(separator: "\n").first {
+                    // The error's first line, wrapped within the tile.
+                    let small = Font(face: font.face, size: 11, name: font.name)
+                    let layout = TextLayout(text: String(first), font: small,
+                                            in: Rect(x: x + 6, y: y + 30, width: tw * shrink - 12,
+                                                     height: Swift.max(small.lineHeight, th * shrink - 36)),
+                                            align: .center, truncation: .tail, wrap: true)
+                    canvas.save()
+                    canvas.setFillColor(Self.labelColor)
+                    canvas.fill(layout.path())
+                    try? canvas.restore()
+                }
                 label(canvas, "\(tile.name) (failed)", font: font, x: x, y: y + th * shrink + 6,
                       width: tw * shrink, color: Self.failedColor)
             }

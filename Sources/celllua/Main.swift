@@ -50,9 +50,13 @@ enum Main {
                 print(message)
                 exit(0)
             }
-            writeStandardError((message + "\n"))
+            // swift-argument-parser begins with "Error: "; every diagnostic
+            // of the command line begins with its name instead.
+            let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
+            writeStandardError(Console.prefixed(text) + "\n")
             exit(2)
         }
+        Console.imageOnStandardOutput = options.output == "-"
         exit(Runner(options: options).run())
     }
 

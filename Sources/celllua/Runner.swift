@@ -158,22 +158,48 @@ struct Runner {
     /// Writes the result canvas; returns the exit status (0 when there was
     /// nothing to write and no `-o` asked for it).
     private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
+        if runtime.returnedFalse {
+            // The script wrote what it wanted itself.
+            if let output = options.output {
+                console.diagnostic("celllua: warning: the script returned false, so nothing was written to \(output)")
+            }
+            return 0
+        }
         guard let canvas else {
             if let output = options.output {
                 console.diagnostic("celllua: the script created no canvas, so nothing was written to \(output)")
                 return 1
             }
+            console.diagnostic("celllua: the script created no canvas, so nothing was written (return false to say that is meant)")
             return 0
         }
         let path = options.scaledPath(options.output ?? defaultOutputName, scale: scale)
         do {
-            // -o is relative to the current directory, not the script's folder.
-            try runtime.write(canvas, toCurrentDirectoryPath: path)
+            try Self.writeOutput(canvas, runtime: runtime, to: path)
         } catch {
             console.diagnostic("celllua: \(error)")
             return 1
         }
         return 0
+    }
+
+    /// Writes the result: to `path` (relative to the current directory, not
+    /// the script's folder), or for `-o -` as PNG to standard output.
+    static func writeOutput(_ canvas: Canvas, runtime: LuaRuntime, to path: String) throws {
+        guard path == "-" else {
+            try runtime.write(canvas, toCurrentDirectoryPath: path)
+            return
+        }
+        let bytes = try runtime.encoded(canvas, as: .png)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw ScriptError.runtime("cannot write the image to standard output: \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
     }
 
     /// Standard input, read once (each variant runs the script again).

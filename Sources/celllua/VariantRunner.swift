@@ -118,7 +118,8 @@ struct VariantRunner {
             case .failed(let message, let loaded):
                 console.diagnostic("\(label): \(message)")
                 files.formUnion(loaded)
-                tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: nil, scale: scales[scaleIndex]))
+                tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: nil, scale: scales[scaleIndex],
+                                                           error: message))
                 status = 1
             }
         }
@@ -251,10 +252,11 @@ extension VariantRunner {
         runtime.fileWritten = { written.append($0) }
         do {
             let result = try runner.execute(in: runtime)
+            if runtime.returnedFalse { return .written(written, loaded: runtime.loadedFiles, image: nil) }
             guard let canvas = result ?? runtime.lastCanvas else {
                 return .failed("the script created no canvas", loaded: runtime.loadedFiles)
             }
-            try runtime.write(canvas, toCurrentDirectoryPath: path)
+            try Runner.writeOutput(canvas, runtime: runtime, to: path)
             let image = keepImage ? Rendered(buffer: canvas.buffer, scale: canvas.scale) : nil
             return .written(written, loaded: runtime.loadedFiles, image: image)
         } catch {

@@ -49,6 +49,7 @@ struct WatchLoop {
         var watches = DirectoryWatches()
         var isFirst = true
         var hasGoodOutput = false
+        var renders = 0
         let clock = ContinuousClock()
         while true {
             let start = clock.now
@@ -67,8 +68,10 @@ struct WatchLoop {
             outcome.console.flush()
             warnings.forEach(report)
             if outcome.status == 0 { hasGoodOutput = true }
+            renders += 1
             if terminal {
-                report(statusLine(outcome.status, elapsed: elapsed, keeping: hasGoodOutput, watching: watches.files.count))
+                report(statusLine(outcome.status, elapsed: elapsed, keeping: hasGoodOutput, watching: watches.files.count,
+                                  render: renders))
             }
             switch waitForChange(inotify, &watches, clock: clock) {
             case .changed: continue
@@ -111,14 +114,25 @@ struct WatchLoop {
         return Int32(clamping: max(ms, 1))
     }
 
-    /// The one line per render shown when stderr is a terminal.
-    private func statusLine(_ status: Int32, elapsed: Duration, keeping: Bool, watching count: Int) -> String {
+    /// The one line per render shown when stderr is a terminal: the local
+    /// time, which render this is, how it went, what is watched
+    /// (`celllua: 14:02:09 render 3: rendered in 41 ms; watching 2 files`).
+    func statusLine(_ status: Int32, elapsed: Duration, keeping: Bool, watching count: Int, render: Int) -> String {
         let files = count == 1 ? "1 file" : "\(count) files"
         let (seconds, attoseconds) = elapsed.components
         let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         let what = status == 0 ? "rendered in \(ms) ms"
             : keeping ? "error, keeping the last good output" : "error, nothing written yet"
-        return "celllua: \(what); watching \(files) (Ctrl-C stops)"
+        return "celllua: \(Self.clockTime()) render \(render): \(what); watching \(files) (Ctrl-C stops)"
+    }
+
+    /// The local time of day as HH:MM:SS.
+    static func clockTime() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     private func report(_ message: String) {

@@ -17,6 +17,41 @@ import Testing
         a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
     }
 
+    /// `valign` places the lines' boxes at the top (default), centred or at
+    /// the bottom of the rectangle: the ink of one line centred in a 100 pt
+    /// box sits around its middle, and moves by (100 - lineHeight) / 2
+    /// between top and center and again between center and bottom.
+    @Test func verticalAlignmentInARect() throws {
+        func inkRows(_ valign: String) throws -> (Double, Double) {
+            let out = try values("""
+                local c = cell.canvas(60, 100, {scale = 1})
+                local f = cell.font("Helvetica", 20)
+                c:text_in_rect("Hg", 0, 0, 60, 100, {font = f, color = "black"\(valign.isEmpty ? "" : ", valign = '\(valign)'")})
+                local top, bottom = nil, nil
+                for y = 0, 99 do
+                  for x = 0, 59 do
+                    local _, _, _, a = c:pixel(x, y)
+                    if a > 0 then top = top or y; bottom = y break end
+                  end
+                end
+                return top, bottom, f.line_height
+                """)
+            let top = try #require(Double(out[0])), bottom = try #require(Double(out[1]))
+            return (top, bottom)
+        }
+        let (t0, b0) = try inkRows("")
+        let (t1, b1) = try inkRows("top")
+        let (t2, b2) = try inkRows("center")
+        let (t3, b3) = try inkRows("bottom")
+        #expect(t0 == t1 && b0 == b1, "top is the default")
+        let lineHeight = try #require(Double(try values("return cell.font('Helvetica', 20).line_height")[0]))
+        let step = (100 - lineHeight) / 2
+        #expect(abs((t2 - t1) - step) <= 1 && abs((b2 - b1) - step) <= 1, "center: \(t2) \(b2), top: \(t1) \(b1)")
+        #expect(abs((t3 - t2) - step) <= 1 && abs((b3 - b2) - step) <= 1, "bottom: \(t3) \(b3)")
+        #expect(firstLine("cell.canvas(10, 10):text_in_rect('x', 0, 0, 10, 10, {valign = 'middle'})")?
+            .contains("invalid option 'middle'") == true)
+    }
+
     @Test func fontFields() throws {
         let font = try Font(named: "Helvetica-Bold", size: 13)
         #expect(close(try numbers("local f = cell.font('Helvetica-Bold', 13) return f.size, f.ascent, f.descent, f.leading, f.line_height"),
@@ -205,7 +240,7 @@ import Testing
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, -2)") == "test.lua:1: bad argument #5 to 'text_in_rect' (height must not be negative, got -2.0)")
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {truncate = 'end'})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'truncate': invalid option 'end' (expected one of: tail, head, middle, clip))")
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {wrap = 1})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'wrap': boolean expected, got number)")
-        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {Wrap = true})") == "test.lua:1: bad argument #6 to 'text_in_rect' (unknown option 'Wrap' (expected font, color, align, truncate, wrap))")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {Wrap = true})") == "test.lua:1: bad argument #6 to 'text_in_rect' (unknown option 'Wrap' (expected font, color, align, truncate, wrap, valign))")
     }
 
     /// Odd input that must draw (or not) without trouble.

@@ -21,6 +21,8 @@ struct Celllua {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// stdout as bytes (an image written with `-o -`).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// Runs celllua with `arguments` in `directory`, feeding `input` on stdin,
@@ -72,9 +74,11 @@ struct Celllua {
         try out.close()
         try err.close()
         try inp.close()
+        let stdout = FileManager.default.contents(atPath: capture + ".out") ?? Data()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: FileManager.default.contents(atPath: capture + ".out") ?? Data(), as: UTF8.self),
-                      stderr: String(decoding: FileManager.default.contents(atPath: capture + ".err") ?? Data(), as: UTF8.self))
+                      stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: FileManager.default.contents(atPath: capture + ".err") ?? Data(), as: UTF8.self),
+                      stdoutBytes: [UInt8](stdout))
     }
 }
 

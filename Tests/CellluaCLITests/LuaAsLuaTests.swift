@@ -57,13 +57,13 @@ import Testing
                 caller()
                 """, arguments, files: ["m.lua": "error('blame the line that called dofile', 3)"])
             #expect(r.status == 1)
-            #expect(r.stderr.hasPrefix("s.lua:2: blame the line that called dofile"), "\(arguments): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("celllua: s.lua:2: blame the line that called dofile"), "\(arguments): \(r.stderr)")
         }
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
         let r = try run("", bytes: [0xEF, 0xBB, 0xBF] + Array("local c = cell.canvas(2, 2)\nerror('line two')".utf8))
-        #expect(r.stderr.hasPrefix("s.lua:2: line two"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("celllua: s.lua:2: line two"), "\(r.stderr)")
         let shebang = try run("", bytes: [0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env celllua\nreturn cell.canvas(2, 2)".utf8))
         #expect(shebang.status == 0, "\(shebang.stderr)")
     }
@@ -86,7 +86,7 @@ import Testing
             let start = Date()
             let r = try run(code, ["--timeout", "0.5"])
             #expect(r.status == 1, "\(code)")
-            #expect(r.stderr.hasPrefix("s.lua:1: script timed out after 0.5 seconds"), "\(code): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("celllua: s.lua:1: script timed out after 0.5 seconds"), "\(code): \(r.stderr)")
             #expect(Date().timeIntervalSince(start) < 10)
         }
         let hooked = try run("""

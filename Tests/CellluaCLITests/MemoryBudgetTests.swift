@@ -13,7 +13,7 @@ import Testing
         write("local c = cell.canvas(100, 100)\nfor i = 1, 100000 do c:begin_layer() end", to: dir + "/layers.lua")
         let r = try Celllua.run(["--max-memory", "64", "layers.lua"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("layers.lua:2: not enough memory: 156 KB more of pixels would pass --max-memory 64 MB"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("celllua: layers.lua:2: not enough memory: 156 KB more of pixels would pass --max-memory 64 MB"), "\(r.stderr)")
     }
 
     /// Without the option, the default applies (its number is in the message).
@@ -23,6 +23,6 @@ import Testing
         write("local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(1000) .. i end", to: dir + "/greedy.lua")
         let r = try Celllua.run(["greedy.lua"], in: dir, timeout: 120)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("greedy.lua:2: not enough memory (--max-memory 2048 MB)"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("celllua: greedy.lua:2: not enough memory (--max-memory 2048 MB)"), "\(r.stderr)")
     }
 }

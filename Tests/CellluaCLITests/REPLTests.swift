@@ -39,7 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write("answer = 41\nerror('half way')\nanswer = 42", to: dir + "/f.lua")
         let r = try Celllua.run(["-i", "f.lua"], in: dir, input: "answer\n")
-        #expect(r.stderr.hasPrefix("f.lua:2: half way"))
+        #expect(r.stderr.hasPrefix("celllua: f.lua:2: half way"))
         #expect(r.stdout == "41\n", "the REPL runs with what the script had set")
     }
 }

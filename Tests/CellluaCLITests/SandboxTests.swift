@@ -66,7 +66,7 @@ import Testing
             """)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("s.lua:2: c:save(path) is not allowed with --sandbox"))
+        #expect(r.stderr.hasPrefix("celllua: s.lua:2: c:save(path) is not allowed with --sandbox"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"), "a failed run writes nothing")
     }
 

@@ -13,7 +13,7 @@ import Testing
         #expect(r.stdout == "out.png\n")
         let failed = try Celllua.run(["-"], in: dir, input: "local x = 1\nerror('boom')")
         #expect(failed.status == 1)
-        #expect(failed.stderr.hasPrefix("stdin:2: boom"))
+        #expect(failed.stderr.hasPrefix("celllua: stdin:2: boom"))
         let variants = try Celllua.run(["-", "--all-variants", "-o", "v.png"], in: dir,
                                        input: "variants = { a = {}, b = {} } return cell.canvas(2, 2)")
         #expect(variants.status == 0, "\(variants.stderr)")

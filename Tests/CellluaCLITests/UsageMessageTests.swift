@@ -7,18 +7,18 @@ import Testing
 /// nothing written.
 @Suite struct UsageMessageTests {
     @Test(arguments: [
-        (["--scale", "-1"], "Error: --scale must be a number in (0, 64], got -1.0"),
-        (["--threads", "-2"], "Error: --threads must be a whole number from 1 to 64, got -2"),
-        (["--timeout", "-1"], "Error: --timeout must be a positive number of seconds"),
-        (["--max-memory", "-5"], "Error: --max-memory must be a positive number of megabytes, below 1e9"),
-        (["--jobs", "2"], "Error: --jobs goes with --all-variants"),
-        (["-o", "out/"], "Error: 'out/' names a folder; give a file name such as out/out.png"),
-        (["--all-variants", "--shard", "0/2"], "Error: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '0/2'"),
-        (["--all-variants", "--shard", "3/2"], "Error: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '3/2'"),
-        (["--shard", "1/2"], "Error: --shard goes with --all-variants or --list-variants"),
-        (["--scales", "1,x"], "Error: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '1,x'"),
-        (["--scales", "0"], "Error: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '0'"),
-        (["--list-variants", "--all-variants"], "Error: --list-variants only prints names"),
+        (["--scale", "-1"], "celllua: --scale must be a number in (0, 64], got -1.0"),
+        (["--threads", "-2"], "celllua: --threads must be a whole number from 1 to 64, got -2"),
+        (["--timeout", "-1"], "celllua: --timeout must be a positive number of seconds"),
+        (["--max-memory", "-5"], "celllua: --max-memory must be a positive number of megabytes, below 1e9"),
+        (["--jobs", "2"], "celllua: --jobs goes with --all-variants"),
+        (["-o", "out/"], "celllua: 'out/' names a folder; give a file name such as out/out.png"),
+        (["--all-variants", "--shard", "0/2"], "celllua: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '0/2'"),
+        (["--all-variants", "--shard", "3/2"], "celllua: --shard expects K/N with 1 <= K <= N (e.g. 2/4), got '3/2'"),
+        (["--shard", "1/2"], "celllua: --shard goes with --all-variants or --list-variants"),
+        (["--scales", "1,x"], "celllua: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '1,x'"),
+        (["--scales", "0"], "celllua: --scales expects scales in (0, 64] separated by commas (e.g. 1,2,3), got '0'"),
+        (["--list-variants", "--all-variants"], "celllua: --list-variants only prints names"),
     ])
     func badOptions(_ arguments: [String], _ message: String) throws {
         let dir = scratchDirectory()

@@ -92,7 +92,7 @@ import Testing
         let r = try Celllua.run(["--all-variants", "v.lua"], in: dir)
         #expect(r.status == 1)
         #expect(r.stdout == "v-good.png\n")
-        #expect(r.stderr.hasPrefix("variant 'bad': v.lua:3: n must not be 0"))
+        #expect(r.stderr.hasPrefix("celllua: variant 'bad': v.lua:3: n must not be 0"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/v-bad.png"))
     }
 
@@ -108,7 +108,7 @@ import Testing
         #expect(r.stdout == "42\ttrue\ta=b\t1\t7\n")
         let bad = try Celllua.run(["p.lua", "-D", "n=many"], in: dir)
         #expect(bad.status == 1)
-        #expect(bad.stderr.hasPrefix("p.lua:1: -D n=many: expected a number (the type of cell.param's default)"))
+        #expect(bad.stderr.hasPrefix("celllua: p.lua:1: -D n=many: expected a number (the type of cell.param's default)"))
         let flag = try Celllua.run(["p.lua", "-D", "flag=maybe"], in: dir)
         #expect(flag.status == 1 && flag.stderr.contains("-D flag=maybe: expected a boolean"))
         let typo = try Celllua.run(["p.lua", "-D", "nn=2"], in: dir)
@@ -161,7 +161,7 @@ import Testing
         write("-- variants below\nlocal x = 1\nvariants = { a = 5 }\nreturn cell.canvas(2, 2)", to: dir + "/bad.lua")
         let r = try Celllua.run(["--all-variants", "bad.lua"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("bad.lua:3: variants.a must be a table of param = value, got number"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("celllua: bad.lua:3: variants.a must be a table of param = value, got number"), "\(r.stderr)")
     }
 
     /// `--list-variants` prints the sorted names and renders nothing;

@@ -159,6 +159,6 @@ import Testing
         // A script that cannot be read at the start is bad usage, as without --watch.
         let missing = try Celllua.run(["--watch", "missing.lua"], in: dir, timeout: 10)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "cannot open missing.lua: No such file or directory\n")
+        #expect(missing.stderr == "celllua: cannot open missing.lua: No such file or directory\n")
     }
 }
