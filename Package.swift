@@ -33,7 +33,7 @@ let package = Package(
         // setjmp and every libpng call live in C and Swift sees status codes.
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         // The REPL's terminal side: libedit (BSD licensed, libedit-dev) for line
         // editing, history and completion, and the SIGINT handler. C because
