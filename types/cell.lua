@@ -5,8 +5,10 @@
 -- Use: add this folder to your workspace library, e.g. in .luarc.json
 --   { "workspace.library": ["/path/to/celllua/types"], "runtime.version": "Lua 5.4" }
 --
--- The reference is docs/reference.md; a test (Tests/CellLuaTests/TypeDefinitionTests)
--- checks that every function the binding registers is listed here.
+-- The reference is docs/reference.md, generated from this file. Tests
+-- (Tests/CellLuaTests/TypeDefinitionTests) check that every function the binding
+-- registers is listed here, that every parameter has a ---@param, and that the
+-- option, spec, row and theme classes name exactly the keys the binding accepts.
 
 ---A color spec: "#RGB", "#RGBA", "#RRGGBB", "#RRGGBBAA"; CSS's "rgb(255, 0, 0)",
 ---"rgba(r, g, b, a)", "hsl(210, 50%, 40%)", "hsla(h, s%, l%, a)" (percentages and
@@ -31,16 +33,42 @@
 ---What fills or strokes: a color spec or a gradient paint.
 ---@alias cell.PaintSpec cell.ColorSpec|cell.Paint
 
+---One stop of a gradient: a location 0..1 and a color spec.
+---@alias cell.GradientStop [number, cell.ColorSpec]
+
+---A parameter's value, as `cell.param` and `variants` take it: a number, a boolean,
+---a string, or a color (a Color or an {r, g, b [, a]} table).
+---@alias cell.ParamValue number|boolean|string|cell.Color|number[]
+
+---A rectangle in points.
+---@class cell.Rect
+---@field x number left
+---@field y number top
+---@field width number
+---@field height number
+
+---The variants a script offers, read after it has run: a variant's name -> its
+---parameters (name -> value). While a variant renders (`--variant NAME`,
+---`--all-variants`), `cell.param` answers with its values; `-D` still wins.
+---`--list-variants` prints the names. Leave it unset for a script without variants.
+---@type table<string, table<string, cell.ParamValue>>
+variants = nil
+
 ---@class cell
 ---@field version string celllua's version
----@field ui table the grouped table-view kit (cell.ui)
+---@field ui cell.ui the grouped table-view kit
 cell = {}
+
+---The options of `cell.canvas`.
+---@class cell.CanvasOptions
+---@field scale? number pixels per point, > 0 (default: the command line's --scale, 2); under --scales it is multiplied by each listed scale over --scale
+---@field background? cell.ColorSpec the canvas' first color (default transparent)
 
 ---A new canvas of `w` x `h` points, transparent unless `background` is given.
 ---`scale` (pixels per point) defaults to the command line's --scale (2).
----@param w number
----@param h number
----@param opts? {scale?: number, background?: cell.ColorSpec}
+---@param w number points, > 0
+---@param h number points, > 0
+---@param opts? cell.CanvasOptions
 ---@return cell.Canvas
 function cell.canvas(w, h, opts) end
 
@@ -75,24 +103,34 @@ function cell.font(name, size) end
 ---`default` (number, boolean, color or string); else `default`.
 ---@generic T
 ---@param name string
----@param default? T
+---@param default? T number, boolean, string or color (Color or table)
 ---@return T
 function cell.param(name, default) end
 
 ---A gradient from stops `{ {location, color}, ... }` (locations 0..1, any order;
 ---interpolated in straight alpha, then premultiplied).
----@param stops [number, cell.ColorSpec][]
+---@param stops cell.GradientStop[] at least one
 ---@return cell.Gradient
 function cell.gradient(stops) end
 
 ---A linear gradient paint for set_fill / set_stroke, from (x0, y0) to (x1, y1) in
 ---the user space in force when a shape is painted; end colors extend past the ends.
 ---@param gradient cell.Gradient
+---@param x0 number
+---@param y0 number
+---@param x1 number
+---@param y1 number
 ---@return cell.Paint
 function cell.linear(gradient, x0, y0, x1, y1) end
 
 ---A two-circle radial gradient paint (PDF rules) for set_fill / set_stroke.
 ---@param gradient cell.Gradient
+---@param x0 number the start circle's centre
+---@param y0 number
+---@param r0 number the start circle's radius, >= 0
+---@param x1 number the end circle's centre
+---@param y1 number
+---@param r1 number the end circle's radius, >= 0
 ---@return cell.Paint
 function cell.radial(gradient, x0, y0, r0, x1, y1, r1) end
 
@@ -150,28 +188,28 @@ local Path = {}
 
 ---@param x number
 ---@param y number
----@return cell.Path
+---@return cell.Path self
 function Path:move_to(x, y) end
 
 ---@param x number
 ---@param y number
----@return cell.Path
+---@return cell.Path self
 function Path:line_to(x, y) end
 
----@param cx number
+---@param cx number control point
 ---@param cy number
----@param x number
+---@param x number end point
 ---@param y number
----@return cell.Path
+---@return cell.Path self
 function Path:quad_to(cx, cy, x, y) end
 
----@param c1x number
+---@param c1x number first control point
 ---@param c1y number
----@param c2x number
+---@param c2x number second control point
 ---@param c2y number
----@param x number
+---@param x number end point
 ---@param y number
----@return cell.Path
+---@return cell.Path self
 function Path:curve_to(c1x, c1y, c2x, c2y, x, y) end
 
 ---CGPathAddArc: the point at angle t is (cx + r cos t, cy + r sin t); clockwise = true
@@ -182,7 +220,7 @@ function Path:curve_to(c1x, c1y, c2x, c2y, x, y) end
 ---@param a0 number radians
 ---@param a1 number radians
 ---@param clockwise? boolean default false
----@return cell.Path
+---@return cell.Path self
 function Path:arc(cx, cy, r, a0, a1, clockwise) end
 
 ---CGPathAddArcToPoint (HTML canvas arcTo).
@@ -191,10 +229,10 @@ function Path:arc(cx, cy, r, a0, a1, clockwise) end
 ---@param x2 number
 ---@param y2 number
 ---@param r number
----@return cell.Path
+---@return cell.Path self
 function Path:arc_to(x1, y1, x2, y2, r) end
 
----@return cell.Path
+---@return cell.Path self
 function Path:close() end
 
 ---Clockwise on screen from the top-left.
@@ -202,7 +240,7 @@ function Path:close() end
 ---@param y number
 ---@param w number
 ---@param h number
----@return cell.Path
+---@return cell.Path self
 function Path:rect(x, y, w, h) end
 
 ---Clockwise on screen from the end of the top-left corner; r is clamped to half the shorter side.
@@ -211,7 +249,7 @@ function Path:rect(x, y, w, h) end
 ---@param w number
 ---@param h number
 ---@param r number
----@return cell.Path
+---@return cell.Path self
 function Path:rounded_rect(x, y, w, h, r) end
 
 ---CGPathAddEllipseInRect: starts at (x + w, y + h/2), increasing angle.
@@ -219,18 +257,25 @@ function Path:rounded_rect(x, y, w, h, r) end
 ---@param y number
 ---@param w number
 ---@param h number
----@return cell.Path
+---@return cell.Path self
 function Path:ellipse(x, y, w, h) end
 
 ---@param q cell.Path
----@return cell.Path
+---@return cell.Path self
 function Path:add_path(q) end
 
+---A new path with the same subpaths.
 ---@return cell.Path
 function Path:copy() end
 
----Transforms the path in place.
----@return cell.Path
+---Transforms the path in place by the matrix (x', y') = (a x + c y + tx, b x + d y + ty).
+---@param a number
+---@param b number
+---@param c number
+---@param d number
+---@param tx number
+---@param ty number
+---@return cell.Path self
 function Path:transform(a, b, c, d, tx, ty) end
 
 ---The bounds of the curves (not their control points), or nil for an empty path.
@@ -242,7 +287,7 @@ function Path:bounds() end
 
 ---@param x number
 ---@param y number
----@param rule? cell.FillRule
+---@param rule? cell.FillRule default "nonzero"
 ---@return boolean
 function Path:contains(x, y, rule) end
 
@@ -265,11 +310,14 @@ local Canvas = {}
 ---@return string?
 function Canvas:save(path) end
 
+---Pops the graphics state the matching `save()` pushed (an error without one, or
+---across an open begin_layer).
 function Canvas:restore() end
 
----save, call fn(c), restore (also when fn raises).
+---save, call fn(c), restore (also when fn raises). Layers and saves fn left open
+---are closed with it. Returns what fn returns.
 ---@param fn fun(c: cell.Canvas): ...
----@return ...
+---@return ... results what fn returned
 function Canvas:with(fn) end
 
 ---@param tx number
@@ -283,6 +331,13 @@ function Canvas:scale(sx, sy) end
 ---@param angle number radians
 function Canvas:rotate(angle) end
 
+---Multiplies the transform by the matrix (x', y') = (a x + c y + tx, b x + d y + ty).
+---@param a number
+---@param b number
+---@param c number
+---@param d number
+---@param tx number
+---@param ty number
 function Canvas:concat(a, b, c, d, tx, ty) end
 
 ---@param paint cell.PaintSpec
@@ -298,10 +353,10 @@ function Canvas:set_blend(mode) end
 ---A drop shadow for later draws: offset and blur in points, y down, not affected
 ---by the transform (UIKit); Gaussian with sigma = blur / 2; color default black at
 ---1/3. `set_shadow(nil)` turns it off.
----@param dx number|nil
----@param dy? number
----@param blur? number >= 0
----@param color? cell.ColorSpec
+---@param dx number|nil nil turns the shadow off
+---@param dy? number required with dx
+---@param blur? number >= 0, required with dx
+---@param color? cell.ColorSpec default black at 1/3
 function Canvas:set_shadow(dx, dy, blur, color) end
 
 ---@param w number user units; 0 is one device pixel
@@ -313,101 +368,176 @@ function Canvas:set_line_cap(cap) end
 ---@param join cell.LineJoin
 function Canvas:set_line_join(join) end
 
----@param limit number default 10
+---@param limit number >= 0; the state starts at 10
 function Canvas:set_miter_limit(limit) end
 
----@param lengths number[]? alternating on/off lengths; nil for a solid line
----@param phase? number
+---@param lengths number[]? alternating on/off lengths >= 0; nil, {} or all zeros for a solid line
+---@param phase? number default 0
 function Canvas:set_dash(lengths, phase) end
 
----@param alpha number 0..1
+---@param alpha number 0..1, multiplies every later draw
 function Canvas:set_alpha(alpha) end
 
 ---@param on boolean
 function Canvas:set_antialias(on) end
 
+---Drops the current path.
 function Canvas:begin_path() end
 
+---Path construction on the current path, as Path's methods; each returns the canvas.
 ---@param x number
 ---@param y number
----@return cell.Canvas
+---@return cell.Canvas self
 function Canvas:move_to(x, y) end
 
 ---@param x number
 ---@param y number
----@return cell.Canvas
+---@return cell.Canvas self
 function Canvas:line_to(x, y) end
 
----@return cell.Canvas
+---@param cx number control point
+---@param cy number
+---@param x number end point
+---@param y number
+---@return cell.Canvas self
 function Canvas:quad_to(cx, cy, x, y) end
 
----@return cell.Canvas
+---@param c1x number first control point
+---@param c1y number
+---@param c2x number second control point
+---@param c2y number
+---@param x number end point
+---@param y number
+---@return cell.Canvas self
 function Canvas:curve_to(c1x, c1y, c2x, c2y, x, y) end
 
----@param clockwise? boolean
----@return cell.Canvas
+---As Path:arc.
+---@param cx number
+---@param cy number
+---@param r number
+---@param a0 number radians
+---@param a1 number radians
+---@param clockwise? boolean default false
+---@return cell.Canvas self
 function Canvas:arc(cx, cy, r, a0, a1, clockwise) end
 
----@return cell.Canvas
+---As Path:arc_to.
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@param r number
+---@return cell.Canvas self
 function Canvas:arc_to(x1, y1, x2, y2, r) end
 
----@return cell.Canvas
+---@return cell.Canvas self
 function Canvas:close() end
 
----@return cell.Canvas
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@return cell.Canvas self
 function Canvas:rect(x, y, w, h) end
 
----@return cell.Canvas
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param r number corner radius, clamped to half the shorter side
+---@return cell.Canvas self
 function Canvas:rounded_rect(x, y, w, h, r) end
 
----@return cell.Canvas
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@return cell.Canvas self
 function Canvas:ellipse(x, y, w, h) end
 
 ---@param q cell.Path
----@return cell.Canvas
+---@return cell.Canvas self
 function Canvas:add_path(q) end
 
 ---Fills `path`, or the current path (consumed).
----@param path? cell.Path|cell.FillRule
----@param rule? cell.FillRule
+---@param path? cell.Path|cell.FillRule a path, or the rule in its place
+---@param rule? cell.FillRule default "nonzero"
 function Canvas:fill(path, rule) end
 
----@param path? cell.Path
+---Fills with the even-odd rule.
+---@param path? cell.Path default: the current path (consumed)
 function Canvas:eofill(path) end
 
+---Strokes `path`, or the current path (consumed), with the line style.
 ---@param path? cell.Path
 function Canvas:stroke(path) end
 
----@param path? cell.Path|cell.FillRule
----@param rule? cell.FillRule
+---Fills, then strokes, one path.
+---@param path? cell.Path|cell.FillRule a path, or the rule in its place
+---@param rule? cell.FillRule default "nonzero"
 function Canvas:fill_stroke(path, rule) end
 
+---Fills a rectangle with the fill paint; the current path is left alone.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 function Canvas:fill_rect(x, y, w, h) end
 
+---Strokes a rectangle with the stroke paint and line style.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 function Canvas:stroke_rect(x, y, w, h) end
 
 ---To transparent.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 function Canvas:clear_rect(x, y, w, h) end
 
 ---Intersects the clip with `path`, or with the current path (consumed).
----@param path? cell.Path|cell.FillRule
----@param rule? cell.FillRule
+---@param path? cell.Path|cell.FillRule a path, or the rule in its place
+---@param rule? cell.FillRule default "nonzero"
 function Canvas:clip(path, rule) end
 
----@param path? cell.Path
+---Intersects the clip with the even-odd rule.
+---@param path? cell.Path default: the current path (consumed)
 function Canvas:eoclip(path) end
 
+---Intersects the clip with a rectangle.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
 function Canvas:clip_rect(x, y, w, h) end
+
+---The options of `Canvas:text`.
+---@class cell.TextOptions
+---@field font? cell.Font (default Helvetica 17)
+---@field color? cell.ColorSpec (default: the fill paint)
+---@field align? cell.TextAlign where x is: a line's start, middle or end (default "left")
+
+---The options of `Canvas:text_in_rect`.
+---@class cell.TextRectOptions
+---@field font? cell.Font (default Helvetica 17)
+---@field color? cell.ColorSpec (default: the fill paint)
+---@field align? cell.TextAlign each line within the rectangle's width (default "left")
+---@field truncate? cell.Truncate where a line too wide loses characters for "…"; "clip" clips instead (default "tail")
+---@field wrap? boolean word-wrap lines wider than the rectangle (default false)
+---@field valign? cell.VerticalAlign the lines' place in the rectangle's height: "top", "center" or "bottom" (default "top")
 
 ---Draws text with its line box's top-left at (x, y): the baseline is at
 ---y + font.ascent (drawAtPoint:). "\n" starts a new line. With align "center"
 ---or "right", x is the middle or the right end of each line. Drawn from the
 ---glyph outlines as one fill, with the fill paint (or `color`), blend mode,
 ---alpha, shadow and clip. Returns the width and height of the text drawn.
----@param str string UTF-8
+---@param str string|number UTF-8
 ---@param x number
 ---@param y number
----@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign}
+---@param opts? cell.TextOptions
 ---@return number width
 ---@return number height
 function Canvas:text(str, x, y, opts) end
@@ -419,39 +549,61 @@ function Canvas:text(str, x, y, opts) end
 ---`wrap = true` word-wraps. Lines below the bottom are dropped (the first is
 ---always drawn); the last line shown then ends in "…".
 ---Returns the width and height of the text drawn.
----@param str string UTF-8
+---@param str string|number UTF-8
 ---@param x number
 ---@param y number
----@param w number
----@param h number
----@param opts? {font?: cell.Font, color?: cell.ColorSpec, align?: cell.TextAlign, truncate?: cell.Truncate, wrap?: boolean, valign?: cell.VerticalAlign}
+---@param w number >= 0
+---@param h number >= 0
+---@param opts? cell.TextRectOptions
 ---@return number width
 ---@return number height
 function Canvas:text_in_rect(str, x, y, w, h, opts) end
 
+---The options of `Canvas:draw_linear_gradient` and `Canvas:draw_radial_gradient`.
+---@class cell.GradientDrawOptions
+---@field before? boolean extend the start color before the start (default false)
+---@field after? boolean extend the end color past the end (default false)
+
 ---Fills the clip with a linear gradient from (x0, y0) to (x1, y1); nothing is
 ---painted before the start or after the end unless `before` / `after` (CG's rule).
 ---@param gradient cell.Gradient
----@param opts? {before?: boolean, after?: boolean}
+---@param x0 number
+---@param y0 number
+---@param x1 number
+---@param y1 number
+---@param opts? cell.GradientDrawOptions
 function Canvas:draw_linear_gradient(gradient, x0, y0, x1, y1, opts) end
 
 ---Fills the clip with a two-circle radial gradient.
 ---@param gradient cell.Gradient
----@param opts? {before?: boolean, after?: boolean}
+---@param x0 number the start circle's centre
+---@param y0 number
+---@param r0 number the start circle's radius, >= 0
+---@param x1 number the end circle's centre
+---@param y1 number
+---@param r1 number the end circle's radius, >= 0
+---@param opts? cell.GradientDrawOptions
 function Canvas:draw_radial_gradient(gradient, x0, y0, r0, x1, y1, r1, opts) end
+
+---The options of `Canvas:begin_layer` and `Canvas:layer`.
+---@class cell.LayerOptions
+---@field alpha? number 0..1, times the state's alpha when the layer is composited (default 1)
+---@field blend? cell.BlendMode how the layer is composited (default: the state's blend mode)
 
 ---Saves the state and starts a transparency layer (the size of the clip). At
 ---end_layer it is composited with `alpha` (x the state's), `blend` (default the
 ---state's), the state's shadow and the clip in force now.
----@param opts? {alpha?: number, blend?: cell.BlendMode}
+---@param opts? cell.LayerOptions
 function Canvas:begin_layer(opts) end
 
 ---Ends the innermost layer and restores the state begin_layer saved.
 function Canvas:end_layer() end
 
----begin_layer, fn(c), end_layer, also when fn raises.
----@param fn fun(c: cell.Canvas)
----@param opts? {alpha?: number, blend?: cell.BlendMode}
+---begin_layer, fn(c), end_layer, also when fn raises. Layers and saves fn left
+---open are closed with it. Returns what fn returns.
+---@param fn fun(c: cell.Canvas): ...
+---@param opts? cell.LayerOptions
+---@return ... results what fn returned
 function Canvas:layer(fn, opts) end
 
 ---A transparent Canvas of w x h points in this canvas' device pixels (its
@@ -459,8 +611,8 @@ function Canvas:layer(fn, opts) end
 ---CGLayer: where it lands on whole device pixels at its own size it is copied
 ---pixel for pixel. Its pixels count against --max-memory; it is not a result
 ---of the script (cell.canvas is).
----@param w number
----@param h number
+---@param w number points, > 0
+---@param h number points, > 0
 ---@return cell.Canvas
 function Canvas:make_layer(w, h) end
 
@@ -468,8 +620,10 @@ function Canvas:make_layer(w, h) end
 ---at (x, y), or scaled into w x h, with bilinear filtering; a canvas made by
 ---make_layer, placed on whole device pixels at its own size, is copied as is.
 ---@param image cell.Image|cell.Canvas
----@param w? number
----@param h? number
+---@param x number
+---@param y number
+---@param w? number >= 0 (default: the image's own width)
+---@param h? number >= 0 (default: its own height)
 function Canvas:draw_image(image, x, y, w, h) end
 
 ---The pixel at integer pixel coordinates: r, g, b, a in 0..255, not premultiplied.
@@ -490,19 +644,46 @@ cell.ui = {}
 
 ---@alias cell.CellPosition "single"|"top"|"middle"|"bottom"
 
+---The options of `cell.ui.cell_background`.
+---@class cell.CellBackgroundOptions
+---@field position? cell.CellPosition which corners are rounded: all (single), the top, none (middle) or the bottom (default "single")
+---@field colors? [cell.ColorSpec, cell.ColorSpec] the gradient's top and bottom (default #FFFFFF, #DDDDDD)
+---@field radius? number corner radius, >= 0 (default 10)
+---@field stroke? cell.ColorSpec the outline (default gray)
+---@field line_width? number the outline's width, >= 0 (default 1)
+
 ---The gradient cell background, drawn as the seed's
 ---view would in the frame (x, y, w, h), clipped to it.
 ---@param c cell.Canvas
----@param opts? {position?: cell.CellPosition, colors?: [cell.ColorSpec, cell.ColorSpec], radius?: number, stroke?: cell.ColorSpec, line_width?: number}
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? cell.CellBackgroundOptions
 function cell.ui.cell_background(c, x, y, w, h, opts) end
+
+---The options of `cell.ui.bevel`.
+---@class cell.BevelOptions
+---@field offset? number|"pixel" how far the bevel's light and dark copies of the shape are shifted: points >= 0, or "pixel" for one device pixel (default 1)
 
 ---The iOS 5 grouped-section bevel: four layers, in a layer of
 ---their own. Offsets 1 pt unless `offset` is another number of points or "pixel".
 ---@param c cell.Canvas
----@param radius number
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param radius number >= 0
 ---@param fill cell.ColorSpec
----@param opts? {offset?: number|"pixel"}
+---@param opts? cell.BevelOptions
 function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
+
+---The options of `cell.ui.badge`.
+---@class cell.BadgeOptions
+---@field color? cell.ColorSpec the pill (default rgb(0.53, 0.6, 0.738))
+---@field highlighted? boolean the selected row's look: the pill in highlight_color (default false)
+---@field highlight_color? cell.ColorSpec the pill when highlighted (default white)
+---@field font? cell.Font the text's font (default Helvetica-Bold 13)
 
 ---The badge of a mail-style cell: a pill from two arcs, its right edge at `right`,
 ---centred on `center_y`, as wide as the text (bold 13 pt) plus 7 pt each side; the text
@@ -510,7 +691,9 @@ function cell.ui.bevel(c, x, y, w, h, radius, fill, opts) end
 ---Default color rgb(0.53, 0.6, 0.738); highlighted: `highlight_color` (white).
 ---@param c cell.Canvas
 ---@param text string|number
----@param opts? {color?: cell.ColorSpec, highlighted?: boolean, highlight_color?: cell.ColorSpec, font?: cell.Font}
+---@param right number the badge's right edge
+---@param center_y number its vertical centre
+---@param opts? cell.BadgeOptions
 ---@return number x
 ---@return number y
 ---@return number w
@@ -519,7 +702,11 @@ function cell.ui.badge(c, text, right, center_y, opts) end
 
 ---Paints `color` outside the rounded rectangle.
 ---@param c cell.Canvas
----@param radius number
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param radius number >= 0
 ---@param color cell.ColorSpec
 function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 
@@ -550,7 +737,7 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field detail_color? cell.ColorSpec the detail's color (default: the theme's `detail`, `value` for value1, `text` for value2)
 ---@field font? cell.Font|string the label's font, a Font or "Name size" (default: the theme's for the style)
 ---@field detail_font? cell.Font|string the detail's font (default: the theme's for the style)
----@field draw? fun(c: cell.Canvas, w: number, h: number, content: {x: number, y: number, width: number, height: number}) custom content in the cell's coordinates, after its background, labels and accessory, in the cell's layer; `content` is what the image, the accessory and the badge leave free
+---@field draw? fun(c: cell.Canvas, w: number, h: number, content: cell.Rect) custom content in the cell's coordinates, after its background, labels and accessory, in the cell's layer; `content` is what the image, the accessory and the badge leave free
 
 ---Every color and font a table draws with. Colors are color specs; pairs are top
 ---and bottom of a vertical gradient; fonts are Fonts or "Name size" strings. A theme
@@ -601,6 +788,11 @@ cell.ui.themes = {}
 ---@field footer? string below it (default none)
 ---@field rows? cell.TableRow[] (default none)
 
+---A table spec's `corner_overlay`: the table's corners rounded by painting outside them.
+---@class cell.CornerOverlay
+---@field radius? number >= 0 (default 10)
+---@field color? cell.ColorSpec what is painted outside (default black)
+
 ---What `cell.ui.table` reads. Defaults are UIKit's metrics of the iOS 4/5 era.
 ---@class cell.TableSpec
 ---@field x? number the table's left on the canvas, points (default 0)
@@ -616,7 +808,7 @@ cell.ui.themes = {}
 ---@field footer? cell.TableView a view below them (default none)
 ---@field sections? cell.TableSection[] (default none)
 ---@field cell_style? "gradient"|"plain"|"bevel" grouped cells' look (default "gradient")
----@field corner_overlay? {radius?: number, color?: cell.ColorSpec} rounds the table's corners by painting outside them (default none; radius 10, color black)
+---@field corner_overlay? cell.CornerOverlay rounds the table's corners by painting outside them (default none)
 ---@field row_height? number rows that set no height (default 44)
 ---@field inset? number grouped sections' left and right inset (default 10)
 ---@field section_spacing? number space above each grouped section and below the last (default 20)
@@ -641,17 +833,22 @@ function cell.ui.table(spec) end
 ---@field content_offset number
 local Table = {}
 
----Draws the table, each cell in its own layer.
+---Draws the table, each cell in its own layer. An error in a `draw` or `image`
+---function of the spec is raised from here.
 ---@param c cell.Canvas
 function Table:render(c) end
 
 ---The row at canvas point (x, y) as section, row (1-based), or nil on gaps, titles,
 ---header and footer; the corner overlay does not block it.
+---@param x number
+---@param y number
 ---@return integer? section
 ---@return integer? row
 function Table:hit_test(x, y) end
 
----The frame of a row on the canvas.
+---The frame of a row on the canvas; an error when there is no such row.
+---@param section integer 1-based
+---@param row integer 1-based
 ---@return number x
 ---@return number y
 ---@return number w

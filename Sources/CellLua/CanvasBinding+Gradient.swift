@@ -8,6 +8,9 @@ extension CanvasBinding {
         ("draw_linear_gradient", drawLinearGradient), ("draw_radial_gradient", drawRadialGradient),
     ]
 
+    /// The keys of the gradient draws' options table.
+    static let gradientOptionNames = ["before", "after"]
+
     /// `draw_linear_gradient(g, x0, y0, x1, y1 [, {before=, after=}])`
     static let drawLinearGradient: HostFunction = { L in
         canvasCall(L) { lua, canvas in
@@ -39,7 +42,7 @@ extension Lua {
     /// the end (both false by default, as in Core Graphics).
     fileprivate func extensionOptions(_ index: Int32) throws -> (Bool, Bool) {
         var before = false, after = false
-        try options(index, known: ["before", "after"]) { key in
+        try options(index, known: CanvasBinding.gradientOptionNames) { key in
             if key == "before" { before = try boolean(-1) } else { after = try boolean(-1) }
         }
         return (before, after)

@@ -29,6 +29,9 @@ extension CanvasBinding {
         }
     }
 
+    /// The keys of `begin_layer`'s and `layer`'s options table.
+    static let layerOptionNames = ["alpha", "blend"]
+
     /// `begin_layer([{alpha=, blend=}])`
     static let beginLayer: HostFunction = { L in
         canvasCall(L) { lua, canvas in
@@ -96,7 +99,7 @@ extension Lua {
     fileprivate func layerOptions(_ index: Int32) throws -> (Double, BlendMode?) {
         var alpha = 1.0
         var blend: BlendMode? = nil
-        try options(index, known: ["alpha", "blend"]) { key in
+        try options(index, known: CanvasBinding.layerOptionNames) { key in
             if key == "alpha" { alpha = try unitInterval(-1, "alpha") } else { blend = try option(-1, as: BlendMode.self) }
         }
         return (alpha, blend)

@@ -20,6 +20,9 @@ enum CanvasBinding {
           + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 
+    /// The keys of `cell.canvas`'s options table.
+    static let optionNames = ["scale", "background"]
+
     /// `cell.canvas(w, h [, opts])`: transparent unless `background` is given;
     /// `scale` defaults to the command line's `--scale` (2).
     static let new: HostFunction = { L in
@@ -28,7 +31,7 @@ enum CanvasBinding {
             let width = try lua.number(1), height = try lua.number(2)
             var scale = runtime.options.defaultScale
             var background: Color? = nil
-            try lua.options(3, known: ["scale", "background"]) { key in
+            try lua.options(3, known: optionNames) { key in
                 switch key {
                 case "scale": scale = try lua.number(-1) * runtime.options.explicitScaleFactor
                 default: background = try lua.color(-1)

@@ -108,6 +108,7 @@ enum TableBinding {
     static let viewKeys = ["height", "color", "colors", "title", "title_color", "draw"]
     static let rowKeys = ["text", "detail", "badge", "highlighted", "accessory", "height", "draw", "style", "image",
                           "on", "editing", "reorder", "indent", "text_color", "detail_color", "font", "detail_font"]
+    static let cornerOverlayKeys = ["radius", "color"]
 
     static func readSpec(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> TableSpec {
         try r.checkKeys(topKeys)
@@ -135,7 +136,7 @@ enum TableBinding {
         s.separator = try r.field("separator") { _ in try r.lua.option(-1, ["single", "none"]) == "single" } ?? true
         s.separatorInset = try r.size("separator_inset", max: 100_000) ?? 0
         s.cornerOverlay = try r.table("corner_overlay") { o in
-            try o.checkKeys(["radius", "color"])
+            try o.checkKeys(cornerOverlayKeys)
             return RoundedOverlay(radius: try o.size("radius", max: 100_000) ?? 10, color: try o.color("color") ?? .black)
         }
         s.header = try r.table("header") { try readView($0, functions: functions, callbacks: callbacks) }

@@ -14,6 +14,11 @@ enum UIBinding {
         ("badge", badge),
     ]
 
+    /// The keys of each component's options table.
+    static let badgeOptionNames = ["color", "highlighted", "highlight_color", "font"]
+    static let cellBackgroundOptionNames = ["position", "colors", "radius", "stroke", "line_width"]
+    static let bevelOptionNames = ["offset"]
+
     /// `ui.badge(c, text, right, center_y [, {color=, highlighted=, highlight_color=, font=}])`
     /// → x, y, w, h: the badge seed's pill, its text knocked out of the
     /// current layer.
@@ -23,7 +28,7 @@ enum UIBinding {
             let text = lua.type(2) == LUA_TNUMBER ? try lua.number(2).shortText : try lua.text(2)
             var badge = Badge(text: text)
             let right = try lua.number(3), centerY = try lua.number(4)
-            try lua.options(5, known: ["color", "highlighted", "highlight_color", "font"]) { key in
+            try lua.options(5, known: badgeOptionNames) { key in
                 switch key {
                 case "color": badge.color = try lua.color(-1)
                 case "highlighted": badge.highlighted = try lua.boolean(-1)
@@ -48,7 +53,7 @@ enum UIBinding {
             let canvas = try lua.canvas(1)
             let frame = try lua.rect(2)
             var bg = CellBackground()
-            try lua.options(6, known: ["position", "colors", "radius", "stroke", "line_width"]) { key in
+            try lua.options(6, known: cellBackgroundOptionNames) { key in
                 switch key {
                 case "position": bg.position = try lua.option(-1, as: CellPosition.self)
                 case "colors": bg.colors = try lua.colorPair(-1)
@@ -69,7 +74,7 @@ enum UIBinding {
             let canvas = try lua.canvas(1)
             let rect = try lua.rect(2)
             var bevel = Bevel(radius: try lua.nonNegative(6, "radius"), fill: try lua.color(7))
-            try lua.options(8, known: ["offset"]) { _ in
+            try lua.options(8, known: bevelOptionNames) { _ in
                 if lua.type(-1) == LUA_TSTRING {
                     _ = try lua.option(-1, ["pixel"])
                     bevel.offsetInPixels = true
