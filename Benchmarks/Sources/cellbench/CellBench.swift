@@ -55,6 +55,9 @@ struct CellBench: ParsableCommand {
     @Flag(name: .long, help: "Time the reference scene at scale 1, 2, 3 (20 rows) and at 20, 200, 2000 rows (scale \(Scaling.rowsScale.shortText)), celllua against cairo, each in a process of its own.")
     var scaling = false
 
+    @Flag(name: .long, help: "Time PNG writing alone: examples/badges.lua's image encoded by celllua and by cairo, in turn.")
+    var png = false
+
     /// Set in the child processes of --isolate and --scaling: measure this
     /// one side of the one scene and print the result line.
     @Option(name: .long, help: .hidden)
@@ -100,6 +103,10 @@ struct CellBench: ParsableCommand {
         }
         if scaling {
             try Scaling(bench: self, directory: directory).run()
+            return
+        }
+        if png {
+            try PNGEncoding(plan: plan).run()
             return
         }
         var rows: [Row] = []
