@@ -13,16 +13,9 @@ public enum JPEGCodec {
     /// into RGBA8 with alpha 255. A file cut short is an error, not a gray
     /// band; images past `PNGCodec.maxPixels` are refused.
     public static func decodeStraight(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var width: UInt32 = 0, height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: Int(CJPEG_ERROR_SIZE))
-        let status = bytes.withUnsafeBufferPointer { data in
-            cjpeg_decode_rgba(data.baseAddress, data.count, PNGCodec.maxPixels, &pixels, &width, &height, &message)
+        try PNGCodec.decodeThroughC(bytes, errorSize: Int(CJPEG_ERROR_SIZE), free: cjpeg_free) {
+            cjpeg_decode_rgba($0, $1, PNGCodec.maxPixels, $2, $3, $4, $5)
         }
-        guard status == 0, let pixels else { throw ImageError.decode(cString(message)) }
-        defer { cjpeg_free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
 
     /// Decodes JPEG bytes into a pixel buffer (opaque, so premultiplied

@@ -40,16 +40,27 @@ public enum PNGCodec {
 
     /// Decodes PNG bytes of any color type and bit depth into straight RGBA8.
     public static func decodeStraight(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        try decodeThroughC(bytes, errorSize: Int(CPNG_ERROR_SIZE), free: cpng_free) {
+            cpng_decode_rgba($0, $1, maxPixels, $2, $3, $4, $5)
+        }
+    }
+
+    /// A C decoder's call (data, size, &pixels, &width, &height, error
+    /// buffer; 0 on success, RGBA8 rows in a buffer `free` releases) as
+    /// straight RGBA8 or its error.
+    static func decodeThroughC(
+        _ bytes: [UInt8], errorSize: Int, free: (UnsafeMutableRawPointer?) -> Void,
+        _ call: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+                 UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0, height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
+        var message = [CChar](repeating: 0, count: errorSize)
         let status = bytes.withUnsafeBufferPointer { data in
-            cpng_decode_rgba(data.baseAddress, data.count, maxPixels, &pixels, &width, &height, &message)
+            call(data.baseAddress, data.count, &pixels, &width, &height, &message)
         }
-        guard status == 0, let pixels else {
-            throw ImageError.decode(cString(message))
-        }
-        defer { cpng_free(pixels) }
+        guard status == 0, let pixels else { throw ImageError.decode(cString(message)) }
+        defer { free(pixels) }
         let count = Int(width) * Int(height) * 4
         return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
