@@ -43,7 +43,7 @@ final class FontResolutionCache: @unchecked Sendable {
     /// current user: `$XDG_CACHE_HOME/celllua/`, else `~/.cache/celllua/`;
     /// nil when no folder for it is known.
     static func standard(folder: String? = nil,
-                         environment: [String: String] = ProcessInfo.processInfo.environment) -> FontResolutionCache? {
+                         environment: [String: String] = variables(["XDG_CACHE_HOME", "HOME"])) -> FontResolutionCache? {
         let dir: String
         if let folder, !folder.isEmpty {
             dir = folder
@@ -57,11 +57,24 @@ final class FontResolutionCache: @unchecked Sendable {
         return FontResolutionCache(path: dir + "/fonts-v1.txt")
     }
 
+    /// The environment variables fontconfig's answers depend on.
+    static let keyNames = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "HOME",
+                           "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE"]
+
     /// What the environment contributes to fontconfig's answers.
-    static func environmentKey(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let names = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "HOME",
-                     "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE"]
-        return names.map { "\($0)=\(environment[$0] ?? "")" }.joined(separator: "\u{1F}")
+    static func environmentKey(_ environment: [String: String] = variables(keyNames)) -> String {
+        keyNames.map { "\($0)=\(environment[$0] ?? "")" }.joined(separator: "\u{1F}")
+    }
+
+    /// The variables `names` that are set, read one by one with getenv
+    /// (ProcessInfo's environment builds a dictionary of every variable, a
+    /// measurable part of a whole run's start-up).
+    static func variables(_ names: [String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { out[name] = String(cString: value) }
+        }
+        return out
     }
 
     /// The remembered file for `name`, if the cache file is valid and has it.
@@ -175,7 +188,7 @@ final class FontResolutionCache: @unchecked Sendable {
         paths += paths.map(Self.parent(of:))
         collect(FcConfigGetFontDirs(config))
         // User configuration that may appear later (absent now: stamped as absent).
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Self.variables(["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"])
         if let home = environment["HOME"], home.hasPrefix("/") {
             let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
             let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"

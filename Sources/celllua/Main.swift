@@ -12,11 +12,13 @@ enum Main {
     /// looked up: `CELLLUA_FONT_CACHE=0` turns it off, `CELLLUA_CACHE_DIR`
     /// moves it (default: the user's cache folder).
     static func configureFontCache() {
-        let environment = ProcessInfo.processInfo.environment
+        // getenv, not ProcessInfo.environment: that builds a dictionary of
+        // every variable, a measurable part of start-up.
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let setting: FontCatalog.PersistentCache
-        if environment["CELLLUA_FONT_CACHE"] == "0" {
+        if variable("CELLLUA_FONT_CACHE") == "0" {
             setting = .off
-        } else if let dir = environment["CELLLUA_CACHE_DIR"], !dir.isEmpty {
+        } else if let dir = variable("CELLLUA_CACHE_DIR"), !dir.isEmpty {
             setting = .folder(dir)
         } else {
             setting = .standard
