@@ -32,6 +32,32 @@ import CellImage
         #expect(memcmp(back.data, b.data, b.byteCount) == 0)
     }
 
+    /// Images of 256 KiB of data or more are compressed in two row bands on
+    /// two threads and joined into one zlib stream: every size around that
+    /// line (odd heights, one row, opaque and not) decodes to its pixels,
+    /// and libpng's reader checks the stream's Adler-32 and each chunk's CRC.
+    @Test(arguments: [(300, 217), (256, 257), (1024, 1), (700, 3), (641, 333), (1, 2)])
+    func pngInTwoBandsRoundTrips(width: Int, height: Int) throws {
+        for opaque in [true, false] {
+            let b = PixelBuffer(width: width, height: height)
+            var seed: UInt32 = 12345
+            for i in 0..<(width * height) {
+                seed = seed &* 1664525 &+ 1013904223
+                let a: UInt8 = opaque ? 255 : UInt8(truncatingIfNeeded: seed >> 24)
+                // Runs of equal pixels and noise, as rendered UI has.
+                let v = (i / 37) % 3 == 0 ? UInt8(truncatingIfNeeded: seed >> 8) : UInt8(i / 91 % 256)
+                b.data[i * 4] = PixelBuffer.premultiply(v, a)
+                b.data[i * 4 + 1] = PixelBuffer.premultiply(v &+ 40, a)
+                b.data[i * 4 + 2] = PixelBuffer.premultiply(255 &- v, a)
+                b.data[i * 4 + 3] = a
+            }
+            let png = try PNGCodec.encode(b)
+            let (w, h, rgba) = try PNGCodec.decodeStraight(png)
+            #expect(w == width && h == height)
+            #expect(rgba == b.straightRGBA(), "\(width)x\(height) opaque \(opaque)")
+        }
+    }
+
     @Test func pngBytesAreDeterministicAndHaveNoTimeChunk() throws {
         let b = gradientBuffer()
         let one = try PNGCodec.encode(b), two = try PNGCodec.encode(b)
