@@ -17,8 +17,9 @@ struct CommandLineOptions: ParsableCommand {
         discussion: """
             The result of a script is the canvas it returns (`return c`), or else the
             last canvas it created; it is written to --output, by default
-            <script stem>.png in the current directory. The path of every file
-            written is printed on stdout.
+            <script stem>.png in the current directory. A script that saves its own
+            files returns false to have nothing else written. The path of every
+            file written is printed on stdout; diagnostics go to stderr.
 
             Exit status: 0 success, 1 the script failed, 2 bad usage or unreadable input.
 
@@ -32,7 +33,8 @@ struct CommandLineOptions: ParsableCommand {
               celllua badge.lua --variant dark           writes badge-dark.png
               celllua badge.lua --all-variants           a file per variant, on every core
               celllua icon.lua --scales 1,2,3            icon.png, icon@2x.png, icon@3x.png
-              celllua badge.lua --all-variants --shard 2/4   the second quarter of a batch
+              celllua badge.lua --all-variants --shard 2/4  the second of four shares
+              celllua examples/hello.lua -o - | display  the PNG through a pipe
               celllua -i examples/hello.lua              run, then explore in the REPL
             """,
         version: "celllua \(Version.string)"
@@ -97,7 +99,7 @@ struct CommandLineOptions: ParsableCommand {
     var timeout: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Stop a script whose memory (Lua heap, canvases, layers, clip masks, images) would exceed this (default 2048).",
+        "Stop a script whose memory (Lua heap, canvases, layers, clip masks, paths, images) would exceed this (default 2048).",
         valueName: "MB"))
     var maxMemory: Double?
 
