@@ -94,9 +94,15 @@ extension Path {
         func curvePoints(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point,
                          _ body: (Point, Bool) throws -> Void) rethrows {
             let step = 1 / Double(n)
+            guard angleTolerance.isFinite else {
+                // A stroke thinner than the tolerance: the chords as they are.
+                for i in 1..<max(n, 1) { try body(eval(Double(i) * step), true) }
+                try body(p3, false)
+                return
+            }
             var startParams: [Double] = []
             var endParams: [Double] = []
-            if angleTolerance.isFinite {
+            do {
                 var t = step
                 for _ in 0..<40 {
                     if Self.chordFollows(from: p0, to: eval(t), tangent: t0, tanLimit: angleTolerance) { break }
@@ -116,11 +122,10 @@ extension Path {
             for i in 1..<max(n, 1) { params.append(Double(i) * step) }
             params.append(contentsOf: endParams)
             params.append(1)
-            if angleTolerance.isFinite {
-                // Half the tolerance: the first chord may already lean back by it.
-                Self.gradeEnds(&params, p0: p0, p3: p3, t0: t0, t1: t1, halfWidth: halfWidth, tolerance: tol / 2, eval)
-            }
-            for t in params.dropFirst().dropLast() { try body(eval(t), true) }
+            // Half the tolerance: the first chord may already lean back by it.
+            let known = Self.gradeEnds(&params, p0: p0, p3: p3, t0: t0, t1: t1, halfWidth: halfWidth,
+                                       tolerance: tol / 2, eval)
+            for i in 1..<(params.count - 1) { try body(known[i] ?? eval(params[i]), true) }
             try body(p3, false)
         }
         func addCurve(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point) throws {
@@ -254,18 +259,28 @@ extension Path {
     /// square to the curve itself, already reaches back (a stroke wider than
     /// the curve's diameter, which really does sweep behind its end around the
     /// centre of curvature) is left as it is.
+    ///
+    /// Returns the points it evaluated, by index into `params` (nil where it
+    /// evaluated none: the checks stop near the ends, so most of a long
+    /// curve is evaluated only once, by the caller).
     static func gradeEnds(_ params: inout [Double], p0: Point, p3: Point, t0: Point, t1: Point, halfWidth: Double,
-                          tolerance: Double, _ eval: (Double) -> Point) {
+                          tolerance: Double, _ eval: (Double) -> Point) -> [Point?] {
+        var points = [Point?](repeating: nil, count: params.count)
         let u0 = unit(t0), u1 = unit(Point(-t1.x, -t1.y))
-        guard u0 != .zero, u1 != .zero, params.count >= 2 else { return }
-        var points = params.map(eval)
+        guard u0 != .zero, u1 != .zero, params.count >= 2 else { return points }
         points[0] = p0
         points[points.count - 1] = p3
-        /// Whether the chord from points[i] to points[j] reaches behind the
-        /// line through `origin` square to `u` by more than the tolerance;
-        /// nil when the checks may stop there.
+        func at(_ i: Int) -> Point {
+            if let p = points[i] { return p }
+            let p = eval(params[i])
+            points[i] = p
+            return p
+        }
+        /// Whether the chord from point i to point j reaches behind the line
+        /// through `origin` square to `u` by more than the tolerance; nil
+        /// when the checks may stop there.
         func pokes(_ i: Int, _ j: Int, origin: Point, u: Point) -> Bool? {
-            let a = points[i], b = points[j]
+            let a = at(i), b = at(j)
             let alongA = (a.x - origin.x) * u.x + (a.y - origin.y) * u.y
             let c = unit(sub(b, a))
             guard alongA <= halfWidth + tolerance, c.x * u.x + c.y * u.y > 0 else { return nil }
@@ -286,9 +301,8 @@ extension Path {
         while k + 1 < points.count {
             guard let bad = pokes(k, k + 1, origin: p0, u: u0) else { break }
             if bad, splits < maxGradingSplits {
-                let t = (params[k] + params[k + 1]) / 2
-                params.insert(t, at: k + 1)
-                points.insert(eval(t), at: k + 1)
+                params.insert((params[k] + params[k + 1]) / 2, at: k + 1)
+                points.insert(nil, at: k + 1)
                 splits += 1
                 continue
             }
@@ -300,15 +314,15 @@ extension Path {
         while k - 1 > 0 {
             guard let bad = pokes(k, k - 1, origin: p3, u: u1) else { break }
             if bad, splits < maxGradingSplits {
-                let t = (params[k - 1] + params[k]) / 2
-                params.insert(t, at: k)
-                points.insert(eval(t), at: k)
+                params.insert((params[k - 1] + params[k]) / 2, at: k)
+                points.insert(nil, at: k)
                 splits += 1
                 k += 1
                 continue
             }
             k -= 1
         }
+        return points
     }
 
     /// `v` scaled to length 1 (zero for a zero or non-finite vector).

@@ -116,26 +116,26 @@ public enum Stroker {
 }
 
 /// A straight segment with the line it lies on: its direction taken pointing
-/// right (or straight up), that direction's angle, and the line's signed
-/// distance from the origin.
+/// right (or straight up) and the line's signed distance from the origin.
+/// That direction's y alone orders the directions by angle (x >= 0 follows
+/// from it), so sorting needs no trigonometry.
 private struct PlacedSegment {
     var segment: Segment
     var u: Point
-    var angle: Double
     var offset: Double
 
     init(_ segment: Segment) {
         self.segment = segment
         let v = segment.u
         u = v.x > 0 || (v.x == 0 && v.y > 0) ? v : Point(-v.x, -v.y)
-        angle = atan2(u.y, u.x)
         offset = segment.a.y * u.x - segment.a.x * u.y
     }
 
     /// Whether `other` lies on the same line, up to rounding.
     func isOnTheLine(of other: PlacedSegment) -> Bool {
         let size = max(1, abs(segment.a.x), abs(segment.a.y), abs(other.segment.a.x), abs(other.segment.a.y))
-        return abs(angle - other.angle) <= 1e-12 && abs(offset - other.offset) <= 1e-9 * size
+        return abs(u.x - other.u.x) <= 1e-12 && abs(u.y - other.u.y) <= 1e-12
+            && abs(offset - other.offset) <= 1e-9 * size
     }
 }
 
@@ -412,14 +412,14 @@ private struct OutlineBuilder {
     /// 1.5 pt line looked 2 pt wide. For each stretch covered k > 1 times
     /// this adds k − 1 rectangles turning the other way over exactly those
     /// edges: the winding there drops to 1 and the coinciding edges cancel.
-    /// Segments are on one line when their directions agree (up to sign)
-    /// within 1e-12 and their offsets from the origin within 1e-9 of the
-    /// coordinates' size. Curves that run over themselves, and caps or joins
+    /// Segments are on one line when their unit directions agree (up to
+    /// sign) within 1e-12 and their offsets from the origin within 1e-9 of
+    /// the coordinates' size. Curves that run over themselves, and caps or joins
     /// that land on each other, are not matched.
     mutating func cancelRetraces() throws {
         guard straight.count > 1 else { return }
         var placed = straight.map(PlacedSegment.init)
-        placed.sort { ($0.angle, $0.offset) < ($1.angle, $1.offset) }
+        placed.sort { ($0.u.y, $0.offset) < ($1.u.y, $1.offset) }
         var start = 0
         while start < placed.count {
             var end = start + 1

@@ -13,15 +13,15 @@ final class Console {
         case diagnostic(String)
     }
 
-    /// Set for `-o -`: standard output carries the image, so the paths of
-    /// files the script saved itself go to stderr.
-    nonisolated(unsafe) static var imageOnStandardOutput = false
-
     private let buffered: Bool
+    /// For `-o -`: standard output carries the image, so the paths of files
+    /// written go to stderr.
+    private let pathsToStandardError: Bool
     private var pending: [Line] = []
 
-    init(buffered: Bool = false) {
+    init(buffered: Bool = false, pathsToStandardError: Bool = false) {
         self.buffered = buffered
+        self.pathsToStandardError = pathsToStandardError
     }
 
     /// A file was written: its path goes to stdout.
@@ -52,7 +52,7 @@ final class Console {
     private func emit(_ line: Line) {
         switch line {
         case .written(let path):
-            if Self.imageOnStandardOutput {
+            if pathsToStandardError {
                 writeStandardError(path + "\n")
             } else {
                 print(path)

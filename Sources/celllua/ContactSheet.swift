@@ -86,14 +86,8 @@ struct ContactSheet {
                 if let error = tile.error, let first = error.split(separator: "\n").first {
                     // The error's first line, wrapped within the tile.
                     let small = Font(face: font.face, size: 11, name: font.name)
-                    let layout = TextLayout(text: String(first), font: small,
-                                            in: Rect(x: x + 6, y: y + 30, width: tw * shrink - 12,
-                                                     height: Swift.max(small.lineHeight, th * shrink - 36)),
-                                            align: .center, truncation: .tail, wrap: true)
-                    canvas.save()
-                    canvas.setFillColor(Self.labelColor)
-                    canvas.fill(layout.path())
-                    try? canvas.restore()
+                    label(canvas, String(first), font: small, x: x + 6, y: y + 30, width: tw * shrink - 12,
+                          height: th * shrink - 36, color: Self.labelColor, align: .center, wrap: true)
                 }
                 label(canvas, "\(tile.name) (failed)", font: font, x: x, y: y + th * shrink + 6,
                       width: tw * shrink, color: Self.failedColor)
@@ -102,10 +96,13 @@ struct ContactSheet {
         return canvas
     }
 
+    /// `text` in the box at (x, y): one line truncated in the middle, or
+    /// with `wrap` as many lines as `height` holds (at least one).
     private func label(_ canvas: Canvas, _ text: String, font: Font, x: Double, y: Double, width: Double,
-                       color: Color, align: TextAlignment = .left) {
-        let layout = TextLayout(text: text, font: font, in: Rect(x: x, y: y, width: width, height: font.lineHeight),
-                                align: align, truncation: .middle)
+                       height: Double? = nil, color: Color, align: TextAlignment = .left, wrap: Bool = false) {
+        let box = Rect(x: x, y: y, width: width, height: Swift.max(font.lineHeight, height ?? 0))
+        let layout = TextLayout(text: text, font: font, in: box, align: align,
+                                truncation: wrap ? .tail : .middle, wrap: wrap)
         canvas.save()
         canvas.setFillColor(color)
         canvas.fill(layout.path())

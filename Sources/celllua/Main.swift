@@ -58,7 +58,6 @@ enum Main {
             writeStandardError(Console.prefixed(text) + "\n")
             exit(2)
         }
-        Console.imageOnStandardOutput = options.output == "-"
         exit(Runner(options: options).run())
     }
 

@@ -16,23 +16,18 @@ struct Runner {
             return WatchLoop(render: render).run()
         }
         if options.listVariants {
-            return VariantRunner(runner: self).list(console: Console())
+            return VariantRunner(runner: self).list(console: makeConsole())
         }
         if variants {
-            return VariantRunner(runner: self).render(console: Console()).status
+            return VariantRunner(runner: self).render(console: makeConsole()).status
         }
-        let console = Console()
-        let scales = options.renderScales
-        let runtime = makeRuntime(console: console, scale: scales[0])
+        let console = makeConsole()
+        let runtime = makeRuntime(console: console, scale: options.renderScales[0])
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
             return REPL(runtime: runtime, script: nil).run()
         }
-        var status = render(in: runtime, console: console, scale: scales[0])
-        // Each further scale renders in a fresh state, as each variant does.
-        for s in scales.dropFirst() where status != 2 {
-            status = Swift.max(status, render(in: makeRuntime(console: console, scale: s), console: console, scale: s))
-        }
+        let (status, _) = renderAtEachScale(first: runtime, console: console)
         // As `lua -i`: a script that failed still leaves its globals to explore.
         if options.interactive && status != 2 {
             return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
@@ -40,25 +35,40 @@ struct Runner {
         return status
     }
 
+    /// A console for this run: with `-o -` standard output carries the
+    /// image, so written paths go to stderr.
+    func makeConsole(buffered: Bool = false) -> Console {
+        Console(buffered: buffered, pathsToStandardError: options.output == "-")
+    }
+
     /// One watch render: a fresh runtime, so nothing a script did last time
     /// (globals, `package.loaded`, the random state) leaks into this one.
     /// Variants plug in here: render each in its own runtime and merge the
     /// outcomes' files.
     private func renderFresh() -> RenderOutcome {
-        let console = Console(buffered: true)
+        let console = makeConsole(buffered: true)
+        let first = makeRuntime(console: console, scale: options.renderScales[0])
+        let (status, files) = renderAtEachScale(first: first, console: console)
+        return RenderOutcome(status: status, files: files, console: console)
+    }
+
+    /// Renders at the first scale in `first`, then at each further one
+    /// (`--scales`) in a fresh state, as each variant is; stops after a
+    /// script that cannot be read. The worst status, and the files loaded.
+    private func renderAtEachScale(first: LuaRuntime, console: Console) -> (status: Int32, files: Set<String>) {
         var status: Int32 = 0
         var files: Set<String> = []
-        for s in options.renderScales where status != 2 {
-            let runtime = makeRuntime(console: console, scale: s)
-            status = Swift.max(status, render(in: runtime, console: console, scale: s))
+        for (i, scale) in options.renderScales.enumerated() where status != 2 {
+            let runtime = i == 0 ? first : makeRuntime(console: console, scale: scale)
+            status = Swift.max(status, render(in: runtime, console: console, scale: scale, warnings: i == 0))
             files.formUnion(runtime.loadedFiles)
         }
-        return RenderOutcome(status: status, files: files, console: console)
+        return (status, files)
     }
 
     /// One watch render of the chosen variants, each in its own fresh runtime.
     private func renderVariants() -> RenderOutcome {
-        let console = Console(buffered: true)
+        let console = makeConsole(buffered: true)
         let (status, files) = VariantRunner(runner: self).render(console: console)
         return RenderOutcome(status: status, files: files, console: console)
     }
@@ -67,12 +77,13 @@ struct Runner {
     /// Returns the exit status of docs/reference.md: 0, 1 (the script failed or its result
     /// could not be written) or 2 (the script could not be read).
     /// `scale`: the one this run renders at (its output is named for it
-    /// with `--scales`); the first of them warns about unread `-D`s.
-    private func render(in runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
+    /// with `--scales`); `warnings`: whether to warn about unread `-D`s
+    /// (once per invocation, not per scale).
+    private func render(in runtime: LuaRuntime, console: Console, scale: Double, warnings: Bool) -> Int32 {
         var result: Canvas? = nil
         do {
             result = try execute(in: runtime)
-            if scale == options.renderScales[0] { warnAboutUnreadDefines(runtime, console: console) }
+            if warnings { warnAboutUnreadDefines(runtime, console: console) }
         } catch {
             return Self.failure(error, console: console)
         }
@@ -150,7 +161,7 @@ struct Runner {
         settings.sandbox = options.sandbox
         settings.maxMemory = Int((options.maxMemory ?? CommandLineOptions.defaultMaxMemory) * 1_048_576)
         let runtime = LuaRuntime(options: settings)
-        let console = console ?? Console()
+        let console = console ?? makeConsole()
         runtime.fileWritten = { path in console.written(path) }
         return runtime
     }

@@ -34,9 +34,10 @@ public final class Canvas {
     /// The bytes of the clip masks the state in force and the saved states
     /// hold, each mask once (an embedder that bounds memory counts them: a
     /// loop of `save` and `clip` holds a mask per level).
-    public internal(set) var clipMaskBytes = 0 {
-        didSet { if clipMaskBytes < 0 { clipMaskBytes = 0 } } // a piece's state starts with its parent's mask
-    }
+    public internal(set) var clipMaskBytes = 0
+    /// The mask a piece's state starts with (`init(pieceOf:)`): its parent
+    /// holds it and counts it, so a clip that replaces it gives nothing back.
+    private var inheritedClipMask: ClipMask?
     /// The current path, in device space (points are transformed when added,
     /// as in Core Graphics).
     public internal(set) var currentPath = Path()
@@ -123,6 +124,7 @@ public final class Canvas {
         pixels = parent.pixels
         target = parent.target
         state = parent.state
+        if case .mask(let m) = parent.state.clip { inheritedClipMask = m }
         cancellation = parent.cancellation
         parallelism = 1
         rasterizer = worker.rasterizer
@@ -188,10 +190,10 @@ public final class Canvas {
         state = top
     }
 
-    /// Whether the innermost saved state holds `mask` (the state in force
-    /// then only shares it).
+    /// Whether the innermost saved state (or, for a piece with none, its
+    /// parent) holds `mask`: the state in force then only shares it.
     func savedStateHolds(_ mask: ClipMask) -> Bool {
-        stateStack.last?.clip.holds(mask) ?? false
+        stateStack.last.map { $0.clip.holds(mask) } ?? (inheritedClipMask === mask)
     }
 
     public func setFillColor(_ color: Color) { state.fillPaint = .solid(color) }
