@@ -235,8 +235,10 @@ public struct Bevel {
                       canvas: Canvas) -> (interior: [Rect], interiorPixels: IntRect, strips: [Strip])? {
         let state = canvas.state
         let m = state.ctm
+        // A canvas kept as vectors gets the plain drawing (rows copied in
+        // pixels have no vector form).
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
-              m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return nil }
+              m.b == 0, m.c == 0, m.a > 0, m.d > 0, !canvas.recordsVectors else { return nil }
         let radius = Swift.max(0, Swift.min(radius, r.width / 2, r.height / 2))
         let edge = radius + Swift.max(d, 0) + 1 + 2 / canvas.pixelsPerUnit
         // The interior rounded inward to whole device pixels, the frame outward.

@@ -41,6 +41,7 @@ enum ImageBinding {
             let buffer: PixelBuffer
             do {
                 buffer = try ImageDecoder.decode([UInt8](data))
+                buffer.isImmutable = true
             } catch {
                 throw LuaError.message("cannot read image '\(name)': \(error)")
             }

@@ -8,7 +8,9 @@ extension Canvas {
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
         // The mask covers no more than the clip in force (CullBox).
-        let polygons = devicePath(path).flattened(tolerance: Self.flatteningTolerance,
+        let device = devicePath(path)
+        recordClip(device, rule: rule)
+        let polygons = device.flattened(tolerance: Self.flatteningTolerance,
                                                   cull: CullBox(clipFlatteningBox.deviceRect))
         clip(toPolygons: polygons, rule: rule)
     }

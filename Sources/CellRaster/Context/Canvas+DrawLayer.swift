@@ -35,6 +35,17 @@ extension Canvas {
     /// layer's own pixel size under a transform that only scales (by
     /// positive factors) and translates.
     public func draw(_ layer: Canvas, in rect: Rect) {
+        if recordingTarget != nil, layer !== self {
+            let r = rect.standardized
+            if r.width > 0, r.height > 0, r.isFinite {
+                if let drawn = layer.recordedCanvas() {
+                    record(.canvas(drawn, rect: r, transform: state.ctm, recordedStyle))
+                } else {
+                    record(.image(layer.buffer.copy(), rect: r, transform: state.ctm, recordedStyle))
+                    recordedBytes += layer.pixelByteCount
+                }
+            }
+        }
         let source = layer.buffer
         guard layer !== self else { return drawImage(source, in: rect) } // copies what it reads
         let m = state.ctm

@@ -17,11 +17,14 @@ extension Canvas {
     /// filled as one path, exactly where they are.
     public func fillGlyphs(_ glyphs: [PlacedGlyph]) {
         guard !glyphs.isEmpty else { return }
+        if recordingTarget != nil, state.ctm.isFinite {
+            recordFill(Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero, paint: state.fillPaint)
+        }
         if let source = maskedGlyphSpans(glyphs) {
             paint(source, with: state.fillPaint)
             return
         }
-        fill(Path(placing: glyphs))
+        paint(spans(of: Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero), with: state.fillPaint)
     }
 
     /// A glyph mask at its place on the canvas.

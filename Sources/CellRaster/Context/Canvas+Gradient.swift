@@ -24,6 +24,12 @@ extension Canvas {
     func fillClip(with paint: Paint) {
         let b = drawableBounds
         guard !b.isEmpty else { return }
+        if recordingTarget != nil {
+            // The whole surface: the recorded clip bounds it.
+            var p = Path()
+            p.addRect(target.bounds.deviceRect)
+            recordFill(p, rule: .nonzero, paint: paint)
+        }
         self.paint(spans(ofDeviceRect: b.deviceRect), with: paint)
     }
 }

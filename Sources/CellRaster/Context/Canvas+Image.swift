@@ -9,6 +9,13 @@ extension Canvas {
     /// anti-aliased by the rectangle's coverage; samples past the image's
     /// edges repeat the edge pixels, so no dark fringe creeps in.
     public func drawImage(_ image: PixelBuffer, in rect: Rect) {
+        let r = rect.standardized
+        if recordingTarget != nil, r.width > 0, r.height > 0, r.isFinite {
+            // A bare buffer may change after this: the recording keeps a copy.
+            let kept = image.isImmutable ? image : image.copy()
+            record(.image(kept, rect: r, transform: state.ctm, recordedStyle))
+            if kept !== image { recordedBytes += image.byteCount }
+        }
         drawImage(image, in: rect, reading: nil)
     }
 

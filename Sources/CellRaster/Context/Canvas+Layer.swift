@@ -17,6 +17,8 @@ struct LayerRecord {
     let alpha: Double
     let blendMode: BlendMode
     let shadow: Shadow?
+    /// Where the canvas noted operations before the layer (`Recording`).
+    let recordingBelow: Recording?
 }
 
 extension Canvas {
@@ -46,9 +48,15 @@ extension Canvas {
                                  rows: bounds.y0)
         let record = LayerRecord(below: target, saveDepth: saveDepth,
                                  alpha: Swift.min(Swift.max(alpha.isNaN ? 1 : alpha, 0), 1) * state.alpha,
-                                 blendMode: blendMode ?? state.blendMode, shadow: state.shadow)
+                                 blendMode: blendMode ?? state.blendMode, shadow: state.shadow,
+                                 recordingBelow: recordingTarget)
         save()
         layers.append(record)
+        if recording != nil {
+            // The layer's drawing is noted apart; its clip applies to the whole.
+            recordingTarget = Recording()
+            state.recordedClip = nil
+        }
         target = Surface(buffer: buffer, x0: bounds.x0, y0: bounds.y0)
         // An anti-aliased clip applies once, when the layer is composited:
         // inside, only its bounds clip. Clipping the content too would
@@ -79,6 +87,18 @@ extension Canvas {
         let layer = target
         target = record.below
         try restore()
+        if let inside = recordingTarget, let below = record.recordingBelow {
+            recordingTarget = below
+            var style = recordedStyle
+            (style.alpha, style.blendMode, style.shadow) = (record.alpha, record.blendMode, record.shadow)
+            var pixels: PixelBuffer?
+            if inside.needsPixels {
+                flush()
+                pixels = layer.buffer.copy()
+                recordedBytes += layer.buffer.byteCount
+            }
+            self.record(.layer(inside, style, pixels: pixels, origin: (layer.x0, layer.y0)))
+        }
         defer { recycle(layer.buffer) }
         // Composite through the clip in force at begin (restored above).
         let saved = (state.alpha, state.blendMode, state.shadow)
@@ -170,6 +190,7 @@ extension Canvas {
     /// are the same on every one of those rows (only vertical edges cross
     /// them): one row is drawn, the rest copied. Throws when no layer is open.
     public func repeatLayerRow(_ y: Int, over rows: Range<Int>) throws {
+        recordingTarget?.needsPixels = true // pixels no operation describes
         flush()
         let layer = try openLayerSurface()
         let b = layer.bounds
@@ -184,6 +205,7 @@ extension Canvas {
     /// columns `columns` of it (clamped to the layer), the counterpart of
     /// `repeatLayerRow` for drawings crossed only by horizontal edges there.
     public func repeatLayerColumn(_ x: Int, over columns: Range<Int>) throws {
+        recordingTarget?.needsPixels = true
         flush()
         let layer = try openLayerSurface()
         let b = layer.bounds

@@ -42,16 +42,19 @@ extension Canvas {
 
     /// Fills a prepared shape with the fill paint (as `fill`).
     public func fill(_ shape: PreparedShape, rule: FillRule = .nonzero) {
+        if recordingTarget != nil { recordFill(Self.path(of: shape.polygons), rule: rule, paint: state.fillPaint) }
         paint(spans(of: shape, rule: rule), with: state.fillPaint)
     }
 
     /// Paints a prepared stroke outline with the stroke paint (as `stroke`).
     public func stroke(_ outline: PreparedShape) {
+        if recordingTarget != nil { recordFill(Self.path(of: outline.polygons), rule: .nonzero, paint: state.strokePaint) }
         paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
     }
 
     /// Intersects the clip with a prepared shape (as `clip`).
     public func clip(_ shape: PreparedShape, rule: FillRule = .nonzero) {
+        if recording != nil { recordClip(Self.path(of: shape.polygons), rule: rule) }
         clip(toPolygons: shape.polygons, rule: rule)
     }
 

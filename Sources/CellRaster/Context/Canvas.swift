@@ -66,15 +66,31 @@ public final class Canvas {
     /// What canvases drawing this one as a layer know of it (`draw(_:in:)`).
     let drawnAsLayer = DrawnAsLayer()
 
+    /// The drawing as operations, when the canvas records them (`Recording`;
+    /// default: it does not).
+    public let recording: Recording?
+    /// Where operations are noted now: the innermost open layer's
+    /// recording, or `recording`.
+    var recordingTarget: Recording?
+    /// Roughly the bytes the recording keeps (its paths), for embedders that
+    /// bound memory.
+    public internal(set) var recordedBytes = 0
+    /// The recording as another canvas last drew it (`recordedCanvas`).
+    var frozenRecording: (generation: Int, canvas: RecordedCanvas)?
+    /// The transform the canvas starts with: user space (points) to its pixels.
+    public let baseTransform: AffineTransform
+
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
 
     /// A canvas of `width` x `height` points at `scale` pixels per point,
     /// transparent or all `background`, drawing on up to `parallelism`
     /// threads (`DrawingBatch`; the background is written that way too).
-    /// Throws for non-positive, non-finite or over-limit sizes.
+    /// With `recording`, the canvas also keeps its drawing as operations
+    /// (`Recording`) for vector output. Throws for non-positive, non-finite
+    /// or over-limit sizes.
     public init(width: Double, height: Double, scale: Double, background: Color? = nil,
-                parallelism: Int = Canvas.availableThreads) throws {
+                parallelism: Int = Canvas.availableThreads, recording: Bool = false) throws {
         let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
         self.width = width
         self.height = height
@@ -87,7 +103,11 @@ public final class Canvas {
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
         ownsRasterizer = true
-        state = GraphicsState(ctm: .scale(scale, scale), clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
+        baseTransform = .scale(scale, scale)
+        state = GraphicsState(ctm: baseTransform, clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
+        self.recording = recording ? Recording() : nil
+        recordingTarget = self.recording
+        if let background { record(.background(background)) }
         fillAll(background?.premultiplied() ?? .clear)
     }
 
@@ -106,7 +126,10 @@ public final class Canvas {
         rasterizer = ScratchPool.takeRasterizer()
         ownsRasterizer = true
         cancellation = parent.cancellation
+        baseTransform = ctm
         state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
+        recording = parent.recording != nil ? Recording() : nil
+        recordingTarget = recording
         fillAll(Color.clear.premultiplied())
     }
 
@@ -127,6 +150,10 @@ public final class Canvas {
         if case .mask(let m) = parent.state.clip { inheritedClipMask = m }
         cancellation = parent.cancellation
         parallelism = 1
+        baseTransform = parent.baseTransform
+        // A piece notes its drawing apart; the parent adds it after the pieces.
+        recording = parent.recordingTarget != nil ? Recording() : nil
+        recordingTarget = recording
         rasterizer = worker.rasterizer
         spareLayers = worker.spareLayers
         worker.spareLayers = []
@@ -218,7 +245,9 @@ public final class Canvas {
 
     /// Fills `path` (user space), or the current path (consumed) when nil.
     public func fill(_ path: Path? = nil, rule: FillRule = .nonzero) {
-        paint(spans(of: devicePath(path), rule: rule), with: state.fillPaint)
+        let device = devicePath(path)
+        recordFill(device, rule: rule, paint: state.fillPaint)
+        paint(spans(of: device, rule: rule), with: state.fillPaint)
     }
 
     /// Strokes `path` (user space), or the current path (consumed) when nil,
@@ -232,12 +261,18 @@ public final class Canvas {
     /// Fills then strokes, consuming the current path once.
     public func fillStroke(_ path: Path? = nil, rule: FillRule = .nonzero) throws {
         let device = devicePath(path)
+        recordFill(device, rule: rule, paint: state.fillPaint)
         paint(spans(of: device, rule: rule), with: state.fillPaint)
         try strokeDevicePath(device)
     }
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
+        if recordingTarget != nil {
+            var p = Path()
+            p.addRect(rect.standardized)
+            recordFill(p.transformed(by: state.ctm), rule: .nonzero, paint: state.fillPaint)
+        }
         paint(spans(ofRect: rect), with: state.fillPaint)
     }
 
@@ -251,6 +286,11 @@ public final class Canvas {
     /// mode, alpha or shadow; partly covered edge pixels keep the uncovered
     /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
+        if recordingTarget != nil {
+            var p = Path()
+            p.addRect(rect.standardized)
+            record(.clear(p.transformed(by: state.ctm), clip: state.recordedClip, antialias: state.antialias))
+        }
         let produce = spans(ofRect: rect)
         let dest = destination
         perform(rows: Self.rows(of: produce, in: dest)) { job in Self.clear(produce, into: dest, job: job) }
@@ -259,6 +299,7 @@ public final class Canvas {
     /// Sets every pixel of the canvas to `color`, ignoring the state (for
     /// canvas backgrounds).
     public func fillAll(_ color: Color) {
+        record(.background(color))
         fillAll(color.premultiplied())
     }
 
@@ -277,6 +318,7 @@ public final class Canvas {
     }
 
     private func strokeDevicePath(_ device: Path) throws {
+        recordStroke(device)
         let outline = try strokeOutline(device, visible: Self.summed(coverageBounds, from: sumFrom))
         paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
     }

@@ -7,6 +7,10 @@ public final class PixelBuffer {
     public let width: Int
     public let height: Int
     public let data: UnsafeMutablePointer<UInt8>
+    /// Set by an owner that will never change these pixels again (a decoded
+    /// image): a recording canvas then keeps the buffer itself instead of a
+    /// copy (`Canvas.drawImage`). Default false.
+    public var isImmutable = false
 
     /// Bytes per row.
     public var stride: Int { width * 4 }

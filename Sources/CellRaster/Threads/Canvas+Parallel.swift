@@ -53,6 +53,7 @@ extension Canvas {
         }
         while pieceWorkers.count < workers { pieceWorkers.append(PieceWorker()) }
         let failure = Locked<(piece: Int, error: any Error)?>(nil)
+        let pieceRecordings = Locked<[Int: (Recording, Int)]>([:])
         let workerTools = pieceWorkers
         // The threads read the parent (its surface and state are copied into
         // each piece's canvas) and each slot's tools; a piece's canvas and
@@ -60,7 +61,10 @@ extension Canvas {
         DrawingThreads.shared.forEach(rects.count, threads: workers) { i, slot in
             let worker = workerTools[slot]
             let canvas = Canvas(pieceOf: self, worker: worker)
-            defer { worker.spareLayers = canvas.spareLayers } // the layers it ended, for the next piece
+            defer {
+                worker.spareLayers = canvas.spareLayers // the layers it ended, for the next piece
+                if let r = canvas.recording { pieceRecordings.withLock { $0[i] = (r, canvas.recordedBytes) } }
+            }
             canvas.clipRect(rects[i])
             do {
                 try piece(i, canvas)
@@ -68,6 +72,16 @@ extension Canvas {
             } catch {
                 failure.withLock { if $0 == nil || i < $0!.piece { $0 = (i, error) } }
                 return false
+            }
+        }
+        if let into = recordingTarget {
+            // The pieces' operations, in piece order (they touch disjoint pixels).
+            let recorded = pieceRecordings.withLock { $0 }
+            for i in recorded.keys.sorted() {
+                let (r, bytes) = recorded[i]!
+                for op in r.operations { into.append(op) }
+                if r.needsPixels { into.needsPixels = true }
+                recordedBytes += bytes
             }
         }
         if let first = failure.withLock({ $0 }) { throw first.error }

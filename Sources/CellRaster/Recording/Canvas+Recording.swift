@@ -1,0 +1,76 @@
+import CellGeometry
+
+/// What a recording canvas notes of each drawing call (see `Recording`).
+/// Every note is made where the call enters the engine, with the geometry
+/// the caller gave, before the pixels are touched.
+extension Canvas {
+    /// Whether this canvas keeps its drawing as operations (`recording`).
+    public var recordsVectors: Bool { recording != nil }
+
+    /// The style the state gives an operation drawn now.
+    var recordedStyle: RecordedStyle {
+        RecordedStyle(alpha: state.alpha, blendMode: state.blendMode, shadow: state.shadow,
+                      clip: state.recordedClip, antialias: state.antialias)
+    }
+
+    func recordedPaint(_ paint: Paint) -> RecordedPaint {
+        RecordedPaint(paint: paint, transform: state.ctm)
+    }
+
+    /// Notes an operation in the innermost open layer's recording, or the
+    /// canvas'; counts the bytes it keeps.
+    func record(_ op: @autoclosure () -> RecordedOperation, elements: Int = 0) {
+        guard let into = recordingTarget else { return }
+        into.append(op())
+        recordedBytes += 96 + elements * MemoryLayout<Path.Element>.stride
+    }
+
+    func recordFill(_ device: Path, rule: FillRule, paint: Paint) {
+        guard recordingTarget != nil else { return }
+        record(.fill(device, rule, recordedPaint(paint), recordedStyle), elements: device.elements.count)
+    }
+
+    /// A device path stroked with the style in force: noted as the user-space
+    /// path under the CTM, so the stroke is the format's own.
+    func recordStroke(_ device: Path) {
+        guard recordingTarget != nil else { return }
+        let ctm = state.ctm
+        guard let inverse = ctm.inverted else { return }
+        record(.stroke(device.transformed(by: inverse), transform: ctm, style: state.strokeStyle,
+                       recordedPaint(state.strokePaint), recordedStyle),
+               elements: device.elements.count)
+    }
+
+    func recordClip(_ device: Path, rule: FillRule) {
+        guard recording != nil else { return }
+        state.recordedClip = RecordedClip(path: device, rule: rule, parent: state.recordedClip)
+        recordedBytes += 64 + device.elements.count * MemoryLayout<Path.Element>.stride
+    }
+
+    /// Device polygons (a prepared shape) as a path.
+    static func path(of polygons: [Polyline]) -> Path {
+        var p = Path()
+        for poly in polygons {
+            guard let first = poly.points.first else { continue }
+            p.move(to: first)
+            for q in poly.points.dropFirst() { p.line(to: q) }
+            p.close()
+        }
+        return p
+    }
+
+    /// This canvas' drawing as it is now, for another canvas drawing it:
+    /// one object per state of its pixels (so a writer defines a canvas
+    /// drawn at many places once).
+    func recordedCanvas() -> RecordedCanvas? {
+        guard let recording else { return nil }
+        if let kept = frozenRecording, kept.generation == generation { return kept.canvas }
+        let copy = Recording()
+        copy.operations = recording.operations
+        copy.needsPixels = recording.needsPixels
+        let canvas = RecordedCanvas(width: width, height: height, transform: baseTransform, recording: copy,
+                                    pixels: copy.needsPixels ? buffer.copy() : nil)
+        frozenRecording = (generation, canvas)
+        return canvas
+    }
+}

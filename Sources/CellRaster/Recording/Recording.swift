@@ -1,0 +1,152 @@
+import CellGeometry
+
+/// A canvas' drawing as a list of operations, kept beside its pixels so
+/// that the same drawing can be written again in a vector format (SVG,
+/// PDF): shapes as paths, strokes as strokes, gradients as gradients, clips,
+/// transparency layers as groups, canvases drawn as layers by reference.
+///
+/// A canvas records only when asked (`Canvas(..., recording: true)`);
+/// recording keeps every path drawn until the canvas goes, which costs
+/// memory (`Canvas.recordedBytes`) but no pixel work.
+public final class Recording {
+    /// The operations in drawing order.
+    public internal(set) var operations: [RecordedOperation] = []
+    /// True when something in this drawing changed pixels in a way no vector
+    /// operation says (rows copied over others, `repeatLayerRow`), or
+    /// composited with a mode that vector formats do not have
+    /// (`BlendMode.isVectorCompositing`): a writer draws it from its pixels.
+    public internal(set) var needsPixels = false
+
+    init() {}
+
+    func append(_ op: RecordedOperation) {
+        operations.append(op)
+        if op.needsPixels { needsPixels = true }
+    }
+}
+
+/// One clip, intersected with the clips before it (`parent`): a chain
+/// shared by every operation drawn under it, so writers define each once.
+public final class RecordedClip {
+    /// Device space.
+    public let path: Path
+    public let rule: FillRule
+    public let parent: RecordedClip?
+    /// How many clips the chain holds, this one included.
+    public let depth: Int
+
+    init(path: Path, rule: FillRule, parent: RecordedClip?) {
+        self.path = path
+        self.rule = rule
+        self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
+    }
+
+    /// The chain from the outermost clip in.
+    public var chain: [RecordedClip] {
+        var list: [RecordedClip] = []
+        var c: RecordedClip? = self
+        while let n = c {
+            list.append(n)
+            c = n.parent
+        }
+        return list.reversed()
+    }
+}
+
+/// How an operation composites: the state's alpha, blend mode, shadow,
+/// clip and anti-aliasing when it was drawn.
+public struct RecordedStyle {
+    public var alpha: Double
+    public var blendMode: BlendMode
+    public var shadow: Shadow?
+    public var clip: RecordedClip?
+    public var antialias: Bool
+}
+
+/// A paint and the transform from its user space to device pixels.
+public struct RecordedPaint {
+    public var paint: Paint
+    public var transform: AffineTransform
+}
+
+/// A canvas drawn onto another (`Canvas.draw(_:in:)`): its drawing as it
+/// was then, and its pixels when that drawing needs them.
+public final class RecordedCanvas {
+    public let width: Double, height: Double
+    /// The canvas' own user space to its pixels (its scale).
+    public let transform: AffineTransform
+    public let recording: Recording
+    /// Set when `recording.needsPixels`.
+    public let pixels: PixelBuffer?
+
+    init(width: Double, height: Double, transform: AffineTransform, recording: Recording, pixels: PixelBuffer?) {
+        self.width = width
+        self.height = height
+        self.transform = transform
+        self.recording = recording
+        self.pixels = pixels
+    }
+}
+
+public enum RecordedOperation {
+    /// A device-space path filled.
+    case fill(Path, FillRule, RecordedPaint, RecordedStyle)
+    /// A user-space path stroked under `transform` (user space to device
+    /// pixels) with `style`; a width of 0 is one device pixel.
+    case stroke(Path, transform: AffineTransform, style: StrokeStyle, RecordedPaint, RecordedStyle)
+    /// A device-space path cleared to transparent (whatever the state but the clip).
+    case clear(Path, clip: RecordedClip?, antialias: Bool)
+    /// Every pixel set to a color, ignoring the state.
+    case background(Color)
+    /// `image` drawn into `rect` (user space) under `transform`.
+    case image(PixelBuffer, rect: Rect, transform: AffineTransform, RecordedStyle)
+    /// Another canvas drawn into `rect` (user space) under `transform`.
+    case canvas(RecordedCanvas, rect: Rect, transform: AffineTransform, RecordedStyle)
+    /// A transparency layer: its operations composited as one. `pixels`
+    /// (at device offset `origin`) hold its result when the recording needs
+    /// them. Its style's alpha, blend mode, shadow and clip apply to the whole.
+    case layer(Recording, RecordedStyle, pixels: PixelBuffer?, origin: (x: Int, y: Int))
+
+    var needsPixels: Bool {
+        switch self {
+        case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s):
+            return !s.blendMode.isVectorCompositing
+        case .canvas(let c, _, _, let s):
+            return !s.blendMode.isVectorCompositing && c.pixels == nil
+        case .layer(_, let s, _, _):
+            return !s.blendMode.isVectorCompositing
+        case .clear, .background:
+            return false
+        }
+    }
+}
+
+extension BlendMode {
+    /// The modes vector formats can draw: the separable and non-separable
+    /// modes (SVG's mix-blend-mode, PDF's /BM), `normal` included, and those
+    /// that act on what is below as a mask (`clear`, `copy`,
+    /// `destination_in`, `destination_out`). The other Porter-Duff modes
+    /// make a writer fall back to pixels.
+    public var isVectorCompositing: Bool {
+        switch self {
+        case .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationAtop, .xor,
+             .plusDarker, .plusLighter:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The W3C name of a separable or non-separable mode (`color-dodge`),
+    /// nil for the Porter-Duff ones.
+    public var w3cName: String? {
+        switch self {
+        case .normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight,
+             .hardLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity:
+            return rawValue.split(separator: "_").joined(separator: "-")
+        default:
+            return nil
+        }
+    }
+}
