@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CellGeometry", targets: ["CellGeometry"]),
         .library(name: "CellRaster", targets: ["CellRaster"]),
         .library(name: "CellImage", targets: ["CellImage"]),
+        .library(name: "CellVector", targets: ["CellVector"]),
         .library(name: "CellText", targets: ["CellText"]),
         // The table kit: a Swift program renders tables with it, no Lua needed.
         .library(name: "CellKit", targets: ["CellKit"]),
@@ -56,6 +57,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .target(name: "CellImage", dependencies: ["CellRaster", "CPNG", "CJPEG"]),
+        // zlib (zlib1g-dev, which libpng needs anyway), for PDF's compressed streams.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SVG and PDF: a recording canvas' drawing written as vectors.
+        .target(name: "CellVector", dependencies: ["CellGeometry", "CellRaster", "CellImage", "CZlib"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.
         .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // The table kit: the seeds' components and grouped-table layout, on
@@ -63,7 +68,7 @@ let package = Package(
         .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster", "CellText"]),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit", "CellVector"]
         ),
         .executableTarget(
             name: "celllua",
@@ -99,6 +104,10 @@ let package = Package(
             name: "CellLuaTests",
             dependencies: ["CellLua", "CellRaster", "CellImage", "CellText", "CellTestSupport"],
             exclude: ["Golden"]  // scene scripts and images, read from the source tree
+        ),
+        .testTarget(
+            name: "CellVectorTests",
+            dependencies: ["CellVector", "CellRaster", "CellGeometry", "CellImage", "CellLua", "CellTestSupport"]
         ),
         .testTarget(
             name: "CellluaCLITests",

@@ -8,6 +8,14 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case ppm
     /// Netpbm P7 with TUPLTYPE RGB_ALPHA, straight alpha.
     case pam
+    /// SVG 1.1 (with CSS blend modes): the drawing as vectors (CellVector).
+    case svg
+    /// PDF 1.4: the drawing as vectors (CellVector).
+    case pdf
+
+    /// Whether the format holds the drawing rather than its pixels (made
+    /// from a recording canvas, `ImageFormat.encode(_:Canvas)` in CellVector).
+    public var isVector: Bool { self == .svg || self == .pdf }
 
     /// The format for `path`'s extension (case-insensitive), or an error that
     /// lists the valid ones.
@@ -17,21 +25,22 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
-            throw ImageError.unknownFormat("'\(path)' has no extension; use .png, .ppm or .pam")
+            throw ImageError.unknownFormat("'\(path)' has no extension; use .png, .ppm, .pam, .svg or .pdf")
         }
         let ext = name[name.index(after: dot)...].lowercased()
         guard let format = ImageFormat(rawValue: ext) else {
-            throw ImageError.unknownFormat("unknown image format '.\(ext)' for '\(path)'; use .png, .ppm or .pam")
+            throw ImageError.unknownFormat("unknown image format '.\(ext)' for '\(path)'; use .png, .ppm, .pam, .svg or .pdf")
         }
         return format
     }
 
-    /// Encodes `buffer` in this format.
+    /// Encodes `buffer` in this format (a raster one).
     public func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
         switch self {
         case .png: return try PNGCodec.encode(buffer)
         case .ppm: return Netpbm.ppm(buffer)
         case .pam: return Netpbm.pam(buffer)
+        case .svg, .pdf: throw ImageError.encode(".\(rawValue) is written from a canvas' drawing, not from pixels")
         }
     }
 }

@@ -30,6 +30,11 @@ public final class LuaRuntime {
         /// Threads a canvas may draw independent pieces on (table cells,
         /// bevel edges: `Canvas.drawDisjoint`); nil = `Canvas.availableThreads`.
         public var drawingThreads: Int? = nil
+        /// Whether canvases keep their drawing as operations beside their
+        /// pixels (`Recording`), which SVG and PDF output (`c:svg()`,
+        /// `c:pdf()`, `.svg` / `.pdf` files) are written from. Default true;
+        /// an embedder that wants pixels only saves the memory with false.
+        public var recordsVectors = true
         public init() {}
     }
 

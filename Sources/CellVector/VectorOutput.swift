@@ -1,0 +1,67 @@
+import CellGeometry
+import CellImage
+import CellRaster
+
+/// Errors writing a drawing as vectors.
+public enum VectorError: Error, CustomStringConvertible, Equatable {
+    /// The canvas did not keep its drawing (`Canvas(..., recording: true)`).
+    case notRecorded(String)
+
+    public var description: String {
+        switch self {
+        case .notRecorded(let s): return s
+        }
+    }
+}
+
+extension ImageFormat {
+    /// Encodes `canvas` in this format: its pixels for the raster formats,
+    /// its recorded drawing for SVG and PDF (throws when it kept none).
+    public func encode(_ canvas: Canvas) throws -> [UInt8] {
+        switch self {
+        case .svg: return try SVGWriter.svg(of: canvas)
+        case .pdf: return try PDFWriter.pdf(of: canvas)
+        default: return try encode(canvas.buffer)
+        }
+    }
+}
+
+/// Numbers as the vector formats want them: decimal, no exponent, at most
+/// `decimals` digits after the point, trailing zeros dropped, so the same
+/// drawing always gives the same bytes.
+enum Decimal {
+    static func text(_ v: Double, decimals: Int = 3) -> String {
+        guard v.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let limit = 9.0e15 / scale
+        let clamped = Swift.min(Swift.max(v, -limit), limit)
+        let n = Int64((clamped * scale).rounded())
+        if n == 0 { return "0" }
+        var digits = String(n.magnitude)
+        var fraction = ""
+        if decimals > 0 {
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+            fraction = String(digits.suffix(decimals))
+            digits.removeLast(decimals)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+        }
+        return (n < 0 ? "-" : "") + digits + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}
+
+extension Recording {
+    /// Whether any operation, in this drawing or in a layer or canvas it
+    /// draws, casts a shadow (writers without native shadows draw them from pixels).
+    var hasShadows: Bool {
+        operations.contains { op in
+            switch op {
+            case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s):
+                return s.shadow != nil
+            case .canvas(let c, _, _, let s): return s.shadow != nil || c.recording.hasShadows
+            case .layer(let r, let s, _, _): return s.shadow != nil || r.hasShadows
+            case .clear, .background: return false
+            }
+        }
+    }
+}

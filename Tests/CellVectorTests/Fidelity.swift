@@ -1,0 +1,132 @@
+import CellImage
+import CellLua
+import CellRaster
+import CellTestSupport
+import Foundation
+import Testing
+
+/// Renders scripts on recording canvases and checks the SVG and PDF written
+/// from them against celllua's own pixels, through independent renderers:
+/// librsvg (`rsvg-convert`) and poppler (`pdftoppm`), both from Debian.
+enum Fidelity {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let failures = repository + "/.build/test-failures/vector"
+
+    /// The canvas `code` returns (or made last), recording.
+    static func render(_ code: String) throws -> Canvas {
+        var options = LuaRuntime.Options()
+        options.recordsVectors = true
+        let runtime = LuaRuntime(options: options)
+        runtime.fileWritten = { _ in }
+        guard let canvas = try runtime.run(code: code) ?? runtime.lastCanvas else {
+            throw VectorTestError.failed("the script made no canvas")
+        }
+        return canvas
+    }
+
+    /// The canvas the script at `path` (relative to the repository) renders.
+    static func renderScript(_ path: String, params: [String: Param] = [:]) throws -> Canvas {
+        var options = LuaRuntime.Options()
+        options.recordsVectors = true
+        options.params = params
+        let runtime = LuaRuntime(options: options)
+        runtime.fileWritten = { _ in }
+        guard let canvas = try runtime.run(scriptAt: repository + "/" + path) ?? runtime.lastCanvas else {
+            throw VectorTestError.failed("\(path) made no canvas")
+        }
+        return canvas
+    }
+
+    /// Runs `tool` with `arguments`, `input` on stdin; its stdout, and its
+    /// stderr (which must stay empty: the renderers warn there).
+    static func run(_ tool: String, _ arguments: [String], input: [UInt8]) throws -> (out: [UInt8], err: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("celllua-vector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inPath = dir.appendingPathComponent("in").path, outPath = dir.appendingPathComponent("out").path,
+            errPath = dir.appendingPathComponent("err").path
+        FileManager.default.createFile(atPath: inPath, contents: Data(input))
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+        process.arguments = arguments
+        process.standardInput = FileHandle(forReadingAtPath: inPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        let err = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw VectorTestError.failed("\(tool) failed (\(process.terminationStatus)): \(err)")
+        }
+        return ([UInt8](FileManager.default.contents(atPath: outPath) ?? Data()), err)
+    }
+
+    /// The SVG rasterized by librsvg at the canvas' pixel size.
+    static func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int) throws -> (PixelBuffer, String) {
+        let (png, err) = try run("rsvg-convert", ["-w", "\(width)", "-h", "\(height)", "-f", "png"], input: svg)
+        return (try ImageDecoder.decode(png), err)
+    }
+
+    /// The PDF's first page rasterized by poppler at the canvas' pixel size
+    /// (on white: pdftoppm has no transparency).
+    static func rasterizePDF(_ pdf: [UInt8], width: Int, height: Int) throws -> (PixelBuffer, String) {
+        let (png, err) = try run("pdftoppm", ["-png", "-singlefile", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)"],
+                                 input: pdf)
+        return (try ImageDecoder.decode(png), err)
+    }
+
+    struct Score: CustomStringConvertible {
+        var psnr: Double
+        /// Fraction of pixels with a channel more than 32 levels off.
+        var offFraction: Double
+        var description: String {
+            "PSNR \(String(format: "%.1f", psnr)) dB, \(String(format: "%.2f", offFraction * 100))% of pixels off by > 32"
+        }
+    }
+
+    /// Both images over white, compared channel by channel.
+    static func score(_ a: PixelBuffer, _ b: PixelBuffer) -> Score {
+        precondition(a.width == b.width && a.height == b.height)
+        var squares = 0.0
+        var off = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.premultiplied(x: x, y: y), q = b.premultiplied(x: x, y: y)
+                let pa = [p.r, p.g, p.b].map { Int($0) + 255 - Int(p.a) }
+                let qa = [q.r, q.g, q.b].map { Int($0) + 255 - Int(q.a) }
+                var worst = 0
+                for i in 0..<3 {
+                    let d = pa[i] - qa[i]
+                    squares += Double(d * d)
+                    worst = max(worst, abs(d))
+                }
+                if worst > 32 { off += 1 }
+            }
+        }
+        let n = Double(a.width * a.height)
+        let mse = squares / (n * 3)
+        let psnr = mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+        return Score(psnr: psnr, offFraction: Double(off) / n)
+    }
+
+    /// Writes the format's rendering, celllua's pixels and their difference
+    /// under .build/test-failures/vector.
+    static func keepFailure(name: String, rendered: PixelBuffer, expected: PixelBuffer, document: [UInt8], ext: String) {
+        try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+        ImageComparison.write(rendered, name: name, suffix: "\(ext)-rendered", directory: failures)
+        ImageComparison.write(expected, name: name, suffix: "expected", directory: failures)
+        ImageComparison.write(ImageComparison.diffImage(rendered, expected), name: name, suffix: "\(ext)-diff",
+                              directory: failures)
+        FileManager.default.createFile(atPath: failures + "/\(name).\(ext)", contents: Data(document))
+    }
+}
+
+enum VectorTestError: Error, CustomStringConvertible {
+    case failed(String)
+    var description: String {
+        switch self { case .failed(let s): return s }
+    }
+}
