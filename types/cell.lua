@@ -305,7 +305,7 @@ function Path:is_empty() end
 local Canvas = {}
 
 ---Without an argument: push the graphics state. With a path: write the image
----(format by extension: .png .ppm .pam) and return the path written.
+---(format by extension: .png .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
 ---@param path? string
 ---@return string?
 function Canvas:save(path) end
@@ -638,6 +638,18 @@ function Canvas:pixel(px, py) end
 ---The PNG file's bytes.
 ---@return string
 function Canvas:png() end
+
+---The drawing as an SVG document: paths, strokes, gradients, clips, layers
+---and blend modes in SVG's own terms, text as glyph outlines, images
+---embedded; what SVG cannot express (Porter-Duff modes other than clear,
+---copy, destination_in and destination_out) as pixels at the canvas scale.
+---@return string
+function Canvas:svg() end
+
+---The drawing as a one-page PDF (the canvas' size in points as the page):
+---as `svg`, with shadows drawn as images of the shadow alone.
+---@return string
+function Canvas:pdf() end
 
 ---@class cell.ui
 cell.ui = {}

@@ -34,6 +34,7 @@ extension CanvasBinding {
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
                                     align: options.align ?? .left)
             canvas.fillText(layout, color: options.color)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
             lua.push(layout.width)
             lua.push(layout.height)
             return 2
@@ -52,6 +53,7 @@ extension CanvasBinding {
                                     truncation: options.truncation ?? .tail, wrap: options.wrap ?? false,
                                     verticalAlign: options.verticalAlign ?? .top)
             canvas.fillText(layout, color: options.color)
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
             lua.push(layout.width)
             lua.push(layout.height)
             return 2

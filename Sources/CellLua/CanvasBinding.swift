@@ -15,6 +15,8 @@ enum CanvasBinding {
             ("with", with),
             ("pixel", pixel),
             ("png", png),
+            ("svg", svg),
+            ("pdf", pdf),
         ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
           + imageMethods + textMethods
           + PathConstruction.methods + [("begin_path", beginPath)],
@@ -156,6 +158,24 @@ enum CanvasBinding {
         }
     }
 
+    /// `c:svg()` → the drawing as an SVG document (a string).
+    static let svg: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            lua.push(bytes: try LuaRuntime.current(lua.L).encoded(canvas, as: .svg))
+            return 1
+        }
+    }
+
+    /// `c:pdf()` → the drawing as a one-page PDF (a string).
+    static let pdf: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            lua.push(bytes: try LuaRuntime.current(lua.L).encoded(canvas, as: .pdf))
+            return 1
+        }
+    }
+
 }
 
 extension CanvasBinding {
@@ -206,7 +226,11 @@ extension CanvasBinding {
     /// A Canvas method with no results: checks `self`, runs `body`.
     static func canvasCall(_ L: OpaquePointer?, _ body: (Lua, Canvas) throws -> Void) -> Int32 {
         guarded(L) { lua in
-            try body(lua, try lua.canvas(1))
+            let canvas = try lua.canvas(1)
+            let recorded = canvas.recordedBytes
+            try body(lua, canvas)
+            // A recording canvas keeps what it draws: counted as it grows.
+            if canvas.recordedBytes != recorded { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
             return 0
         }
     }

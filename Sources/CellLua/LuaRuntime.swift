@@ -3,6 +3,7 @@ import CellGeometry
 import CellImage
 import CellKit
 import CellRaster
+import CellVector
 import FoundationEssentials
 import Glibc
 
@@ -149,17 +150,18 @@ public final class LuaRuntime {
     private var heldCharges: [ObjectIdentifier: Int] = [:]
 
     /// Brings the count of what `canvas` holds beyond its pixels and layers,
-    /// its clip masks (`Canvas.clipMaskBytes`) and its current path's
-    /// storage, against `--max-memory` up to date: charged after a clip or a
+    /// its clip masks (`Canvas.clipMaskBytes`), its current path's storage
+    /// and its recorded drawing (`Canvas.recordedBytes`), against `--max-memory` up to date: charged after a clip or a
     /// long path, given back after a restore. Throws, as `charge` does, when
     /// the growth would pass the limit.
     func countHeldMemory(of canvas: Canvas) throws {
         let id = ObjectIdentifier(canvas)
         let counted = heldCharges[id] ?? 0
         let now = canvas.clipMaskBytes + canvas.currentPath.elements.capacity * MemoryLayout<Path.Element>.stride
+            + canvas.recordedBytes
         guard now != counted else { return }
         if now > counted {
-            try charge(bytes: now - counted, of: "clip masks and paths")
+            try charge(bytes: now - counted, of: "clip masks, paths and recorded drawing")
         } else {
             release(bytes: counted - now)
         }
@@ -395,7 +397,7 @@ public final class LuaRuntime {
     /// itself, such as `-o -` to standard output); an open layer is an error.
     public func encoded(_ canvas: Canvas, as format: ImageFormat) throws -> [UInt8] {
         try checkNoOpenLayers(canvas)
-        return try format.encode(canvas.buffer)
+        return try format.encode(canvas)
     }
 
     /// Writes `canvas` to `target` as given (relative to the process' current
@@ -405,7 +407,7 @@ public final class LuaRuntime {
         let format = try ImageFormat.forPath(target)
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
-        try AtomicFile.write(try format.encode(canvas.buffer), to: target)
+        try AtomicFile.write(try format.encode(canvas), to: target)
         fileWritten(target)
         return target
     }

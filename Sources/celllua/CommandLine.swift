@@ -41,7 +41,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white) or .pam (RGBA); - writes PNG to standard output (not a terminal).",
+        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal).",
         valueName: "path"))
     var output: String?
 

@@ -17,6 +17,7 @@ enum Fidelity {
     static func render(_ code: String) throws -> Canvas {
         var options = LuaRuntime.Options()
         options.recordsVectors = true
+        options.writesFiles = false
         let runtime = LuaRuntime(options: options)
         runtime.fileWritten = { _ in }
         guard let canvas = try runtime.run(code: code) ?? runtime.lastCanvas else {
@@ -29,6 +30,7 @@ enum Fidelity {
     static func renderScript(_ path: String, params: [String: Param] = [:]) throws -> Canvas {
         var options = LuaRuntime.Options()
         options.recordsVectors = true
+        options.writesFiles = false
         options.params = params
         let runtime = LuaRuntime(options: options)
         runtime.fileWritten = { _ in }
@@ -128,5 +130,37 @@ enum VectorTestError: Error, CustomStringConvertible {
     case failed(String)
     var description: String {
         switch self { case .failed(let s): return s }
+    }
+}
+
+extension Fidelity {
+    /// The scenes every vector format is checked on: the examples and the
+    /// golden scenes (each feature of the engine and the kit), as paths
+    /// relative to the repository.
+    static var scenes: [String] {
+        let fm = FileManager.default
+        func lua(_ dir: String) -> [String] {
+            ((try? fm.contentsOfDirectory(atPath: repository + "/" + dir)) ?? [])
+                .filter { $0.hasSuffix(".lua") }.sorted().map { dir + "/" + $0 }
+        }
+        return lua("examples") + lua("Tests/CellLuaTests/Golden")
+    }
+
+    /// Checks `document` (made from `canvas` as `ext`) rasterized by
+    /// `rasterize` against the canvas' pixels: no warnings, PSNR and the
+    /// share of pixels far off within bounds. Returns the score.
+    @discardableResult
+    static func check(_ name: String, _ canvas: Canvas, document: [UInt8], ext: String,
+                      minimumPSNR: Double = 30, maximumOff: Double = 0.02,
+                      rasterize: ([UInt8], Int, Int) throws -> (PixelBuffer, String)) throws -> Score {
+        let (rendered, warnings) = try rasterize(document, canvas.pixelWidth, canvas.pixelHeight)
+        #expect(warnings.isEmpty, "\(name).\(ext): the renderer warned: \(warnings)")
+        let expected = canvas.buffer
+        let score = score(rendered, expected)
+        let ok = score.psnr >= minimumPSNR && score.offFraction <= maximumOff
+        #expect(ok, "\(name).\(ext): \(score), bounds \(minimumPSNR) dB / \(maximumOff * 100)% (images in \(failures))")
+        if !ok { keepFailure(name: name, rendered: rendered, expected: expected, document: document, ext: ext) }
+        print("fidelity \(ext) \(name): \(score), \(document.count) bytes")
+        return score
     }
 }

@@ -22,12 +22,13 @@ extension Canvas {
     func record(_ op: @autoclosure () -> RecordedOperation, elements: Int = 0) {
         guard let into = recordingTarget else { return }
         into.append(op())
-        recordedBytes += 96 + elements * MemoryLayout<Path.Element>.stride
+        // The operation, its path's storage and the arrays' own headers.
+        recordedBytes += MemoryLayout<RecordedOperation>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
     }
 
     func recordFill(_ device: Path, rule: FillRule, paint: Paint) {
         guard recordingTarget != nil else { return }
-        record(.fill(device, rule, recordedPaint(paint), recordedStyle), elements: device.elements.count)
+        record(.fill(device, rule, recordedPaint(paint), recordedStyle), elements: device.elements.capacity)
     }
 
     /// A device path stroked with the style in force: noted as the user-space
@@ -38,13 +39,13 @@ extension Canvas {
         guard let inverse = ctm.inverted else { return }
         record(.stroke(device.transformed(by: inverse), transform: ctm, style: state.strokeStyle,
                        recordedPaint(state.strokePaint), recordedStyle),
-               elements: device.elements.count)
+               elements: 2 * device.elements.capacity)
     }
 
     func recordClip(_ device: Path, rule: FillRule) {
         guard recording != nil else { return }
         state.recordedClip = RecordedClip(path: device, rule: rule, parent: state.recordedClip)
-        recordedBytes += 64 + device.elements.count * MemoryLayout<Path.Element>.stride
+        recordedBytes += 128 + device.elements.capacity * MemoryLayout<Path.Element>.stride
     }
 
     /// Device polygons (a prepared shape) as a path.

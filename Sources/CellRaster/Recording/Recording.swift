@@ -35,7 +35,7 @@ public final class RecordedClip {
     /// How many clips the chain holds, this one included.
     public let depth: Int
 
-    init(path: Path, rule: FillRule, parent: RecordedClip?) {
+    public init(path: Path, rule: FillRule, parent: RecordedClip?) {
         self.path = path
         self.rule = rule
         self.parent = parent
