@@ -173,6 +173,22 @@ public final class LuaRuntime {
         if let counted = heldCharges.removeValue(forKey: ObjectIdentifier(canvas)) { release(bytes: counted) }
     }
 
+    /// A table drawn on a canvas, and the transform it was drawn under
+    /// (its points to the canvas' pixels): what a preview needs to tell the
+    /// row under the pointer.
+    public struct TableOnCanvas {
+        public let table: Table
+        public let canvas: Canvas
+        public let transform: AffineTransform
+    }
+
+    /// Every `t:render(c)` of this runtime's scripts, in order.
+    public private(set) var tablesRendered: [TableOnCanvas] = []
+
+    func tableRendered(_ table: Table, on canvas: Canvas) {
+        tablesRendered.append(TableOnCanvas(table: table, canvas: canvas, transform: canvas.state.ctm))
+    }
+
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
         canvas.cancellation = cancellation

@@ -88,6 +88,16 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "Render, then re-render whenever the script or a file it loaded changes; errors are printed and the last good output is kept. Ctrl-C stops.")
     var watch = false
 
+    @Flag(help: "Serve a live preview of the script in the browser (every variant, each scale), updated in place on each save; prints its URL. Ctrl-C stops.")
+    var serve = false
+
+    @Option(help: ArgumentHelp("The preview's port (default 7787; 0 picks a free one).", valueName: "n"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("The address the preview listens on (default 127.0.0.1: this machine only).",
+                               valueName: "addr"))
+    var host: String?
+
     @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals.")
     var interactive = false
 
@@ -160,6 +170,15 @@ struct CommandLineOptions: ParsableCommand {
             throw ValidationError("a script read from stdin (-) cannot be watched or followed by the REPL")
         }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
+        if serve {
+            if script == nil || script == "-" { throw ValidationError("--serve needs a script file to preview") }
+            if watch || interactive || allVariants || variant != nil || listVariants || sheet || output != nil
+                || scales != nil || shard != nil {
+                throw ValidationError("--serve shows every variant at every scale itself: it goes with -D, --scale, --sandbox, --timeout, --max-memory, --threads, --port and --host")
+            }
+        }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
+        if (port != nil || host != nil) && !serve { throw ValidationError("--port and --host go with --serve") }
         if listVariants && (variant != nil || allVariants || interactive || watch || sheet || scales != nil) {
             throw ValidationError("--list-variants only prints names: it goes with a script, -D and --shard")
         }

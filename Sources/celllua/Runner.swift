@@ -11,6 +11,7 @@ struct Runner {
 
     func run() -> Int32 {
         let variants = options.variant != nil || options.allVariants
+        if options.serve { return PreviewCommand(runner: self).run() }
         if options.watch {
             let render: () -> RenderOutcome = variants ? { renderVariants() } : { renderFresh() }
             return WatchLoop(render: render).run()

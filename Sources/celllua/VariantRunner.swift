@@ -144,7 +144,7 @@ struct VariantRunner {
     private var scriptName: String { options.script ?? "the -e code" }
 
     /// Runs the script again just to read `variants` (no files written).
-    private func variantsTable(files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
+    func variantsTable(files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
         let runtime = runner.makeRuntime(writesFiles: false)
         defer { files.formUnion(runtime.loadedFiles) }
         // This run only reads the table: keep its prints out of the output.

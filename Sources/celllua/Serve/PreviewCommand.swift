@@ -1,0 +1,35 @@
+import FoundationEssentials
+import Glibc
+
+/// `celllua --serve script.lua`: the preview server plus the watch loop.
+/// The loop renders on each save of any file the script loaded (as
+/// `--watch` does, with a shorter quiet period: nothing is written, so a
+/// page sees the change sooner) and the server pushes each render to the
+/// pages. Ctrl-C (SIGINT) stops it with status 130, SIGTERM with 0.
+struct PreviewCommand {
+    let runner: Runner
+
+    /// The default port (`--port`).
+    static let defaultPort = 7787
+
+    func run() -> Int32 {
+        let options = runner.options
+        let state = PreviewState(defaultScale: options.scale)
+        let renderer = PreviewRenderer(runner: runner, state: state)
+        let server = PreviewServer(renderer: renderer)
+        let url: String
+        do {
+            url = try server.start(host: options.host ?? "127.0.0.1", port: options.port ?? Self.defaultPort)
+        } catch {
+            writeStandardError("celllua: \(error)\n")
+            return 1
+        }
+        print(url)
+        fflush(nil)
+        var loop = WatchLoop(render: { renderer.renderAll() })
+        loop.quietPeriod = .milliseconds(20)
+        let status = loop.run()
+        server.stop()
+        return status
+    }
+}

@@ -1,0 +1,125 @@
+import CellImage
+import CellLua
+import CellRaster
+import Dispatch
+import FoundationEssentials
+
+/// Renders the script for the live preview: every variant at every scale a
+/// page asked for, each in a fresh state with the command line's options
+/// (`-D`, `--sandbox`, `--timeout`, `--max-memory`), one render at a time
+/// on a queue of its own, so the server never waits for a script.
+final class PreviewRenderer: @unchecked Sendable {
+    let runner: Runner
+    let state: PreviewState
+    private let queue = DispatchQueue(label: "celllua.preview.render")
+    /// The variants table of the last render (nil: the script has none).
+    private var table: [String: [String: ParamValue]]?
+
+    init(runner: Runner, state: PreviewState) {
+        self.runner = runner
+        self.state = state
+    }
+
+    /// The watch loop's render step (on the main thread): the whole script,
+    /// on the render queue.
+    func renderAll() -> RenderOutcome {
+        queue.sync { renderAllNow() }
+    }
+
+    /// A frame for `variant` at `scale`, drawn now if this render has none
+    /// (a scale just chosen on a page); `done` runs on the render queue.
+    func frame(variant: String, scale: Double, _ done: @escaping @Sendable (PreviewState.Frame?) -> Void) {
+        let key = PreviewState.Key(variant: variant, scale: scale)
+        if let f = state.frame(key) {
+            done(f)
+            return
+        }
+        _ = state.ask(scale: scale)
+        queue.async {
+            if let f = self.state.frame(key) { return done(f) }
+            guard self.state.withLock({ self.state.variants.contains(variant) }) else { return done(nil) }
+            let outcome = self.render(variant: variant, scale: scale, generation: self.state.generation)
+            if let f = outcome.frame { self.state.add(f, for: key) }
+            done(outcome.frame)
+        }
+    }
+
+    private struct Outcome {
+        var frame: PreviewState.Frame?
+        var error: String?
+        var status: Int32
+        var loaded: Set<String>
+    }
+
+    private func renderAllNow() -> RenderOutcome {
+        let console = runner.makeConsole(buffered: true)
+        let scales = state.activeScales
+        let generation = state.generation + 1
+        var files: Set<String> = []
+        var frames: [PreviewState.Key: PreviewState.Frame] = [:]
+        var firstError: String?
+        var status: Int32 = 0
+        // The script as it is, at the first scale: its canvas, or its variants table.
+        let first = runner.makeRuntime(console: console, writesFiles: false, scale: scales[0])
+        var names = [""]
+        do {
+            let result = try runner.execute(in: first)
+            table = try first.variants()
+            if table == nil {
+                let frame = try makeFrame(result ?? first.lastCanvas, runtime: first, generation: generation)
+                frames[PreviewState.Key(variant: "", scale: scales[0])] = frame
+            }
+        } catch {
+            table = try? first.variants()
+            if table == nil {
+                files.formUnion(first.loadedFiles)
+                status = Runner.failure(error, console: console)
+                // The last good images stay, under the error.
+                state.finishRender(variants: state.variants, error: "\(error)", frames: [:])
+                return RenderOutcome(status: status, files: files, console: console)
+            }
+        }
+        files.formUnion(first.loadedFiles)
+        if let table { names = table.keys.sorted().filter(VariantRunner.isSafeName) }
+        for name in names {
+            for scale in scales where frames[PreviewState.Key(variant: name, scale: scale)] == nil {
+                let outcome = render(variant: name, scale: scale, generation: generation)
+                files.formUnion(outcome.loaded)
+                if let f = outcome.frame { frames[PreviewState.Key(variant: name, scale: scale)] = f }
+                if let e = outcome.error, firstError == nil {
+                    firstError = name.isEmpty ? e : "variant '\(name)': \(e)"
+                    console.diagnostic(firstError!)
+                    status = outcome.status
+                }
+            }
+        }
+        state.finishRender(variants: names, error: firstError, frames: frames)
+        return RenderOutcome(status: status, files: files, console: console)
+    }
+
+    /// One variant at one scale in a fresh state.
+    private func render(variant: String, scale: Double, generation: Int) -> Outcome {
+        var params = runner.defines
+        if let values = table?[variant] {
+            for (k, v) in values where params[k] == nil { params[k] = Param(v, source: "variant '\(variant)'") }
+        }
+        let runtime = runner.makeRuntime(params: params, console: Console(buffered: true), writesFiles: false,
+                                         scale: scale)
+        do {
+            let result = try runner.execute(in: runtime)
+            let frame = try makeFrame(result ?? runtime.lastCanvas, runtime: runtime, generation: generation)
+            return Outcome(frame: frame, error: nil, status: 0, loaded: runtime.loadedFiles)
+        } catch {
+            let status: Int32 = (error as? ScriptError).map { if case .unreadable = $0 { return 2 } else { return 1 } } ?? 1
+            return Outcome(frame: nil, error: "\(error)", status: status, loaded: runtime.loadedFiles)
+        }
+    }
+
+    private func makeFrame(_ canvas: Canvas?, runtime: LuaRuntime, generation: Int) throws -> PreviewState.Frame {
+        guard let canvas else { throw ScriptError.runtime("the script created no canvas: nothing to preview") }
+        let png = try runtime.encoded(canvas, as: .png)
+        return PreviewState.Frame(png: png, canvas: canvas,
+                                  tables: runtime.tablesRendered.filter { $0.canvas === canvas },
+                                  generation: generation)
+    }
+}

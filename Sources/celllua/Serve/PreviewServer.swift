@@ -1,0 +1,250 @@
+import CellGeometry
+import CellImage
+import CellKit
+import CellLua
+import CellRaster
+import FoundationEssentials
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// The live preview's HTTP server (SwiftNIO): the page, the state as JSON,
+/// the frames (PNG, SVG, PDF), the row under the pointer, and a WebSocket
+/// on which every page hears of each new render. It serves nothing else:
+/// any other path is a 404 that reads nothing, a method other than GET (or
+/// a body) is refused, a malformed request gets a 400, and none of it stops
+/// the server. Renders run on the renderer's queue, never on the event loop.
+final class PreviewServer: @unchecked Sendable {
+    let renderer: PreviewRenderer
+    var state: PreviewState { renderer.state }
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    private var channel: Channel?
+    /// The pages listening for renders.
+    private let sockets = Locked<[ObjectIdentifier: Channel]>([:])
+    /// Host names a request may carry when the server listens on loopback
+    /// only (a page from another site cannot reach it through DNS rebinding).
+    private(set) var allowedHosts: Set<String>?
+
+    init(renderer: PreviewRenderer) {
+        self.renderer = renderer
+        renderer.state.changed = { [weak self] generation in self?.broadcast(generation) }
+    }
+
+    /// Binds `host`:`port`; throws with a message naming the port when it
+    /// is taken.
+    func start(host: String, port: Int) throws -> String {
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: 1 << 14,
+            shouldUpgrade: { channel, head in
+                channel.eventLoop.makeSucceededFuture(Self.path(of: head.uri) == "/events" ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { [weak self] channel, _ in
+                guard let self else { return channel.close() }
+                return channel.pipeline.addHandler(PreviewSocketHandler(server: self))
+            })
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { [weak self] channel in
+                guard let self else { return channel.close() }
+                return channel.pipeline.configureHTTPServerPipeline(
+                    withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                        _ = context.pipeline.removeHandler(name: "preview-http")
+                    }),
+                    withErrorHandling: true
+                ).flatMap {
+                    channel.pipeline.addHandler(PreviewHTTPHandler(server: self), name: "preview-http")
+                }
+            }
+            .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        do {
+            channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            let reason = "\(error)".contains("Address already in use") ? "port \(port) is in use (choose another with --port)"
+                : "\(error)"
+            throw ServeError.cannotListen("cannot serve on \(host):\(port): \(reason)")
+        }
+        let bound = channel?.localAddress?.port ?? port
+        if ["127.0.0.1", "localhost", "::1"].contains(host) {
+            allowedHosts = ["127.0.0.1:\(bound)", "localhost:\(bound)", "[::1]:\(bound)"]
+        }
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(bound)/"
+    }
+
+    func stop() {
+        try? channel?.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    // MARK: pages listening
+
+    func listen(_ channel: Channel) {
+        sockets.withLock { $0[ObjectIdentifier(channel)] = channel }
+        send(state.json(), to: channel)
+    }
+
+    func forget(_ channel: Channel) {
+        _ = sockets.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    var listeners: Int { sockets.withLock { $0.count } }
+
+    private func broadcast(_ generation: Int) {
+        let text = state.json()
+        for channel in sockets.withLock({ Array($0.values) }) { send(text, to: channel) }
+    }
+
+    private func send(_ text: String, to channel: Channel) {
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+        buffer.writeString(text)
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: buffer)
+        channel.writeAndFlush(frame, promise: nil)
+    }
+
+    // MARK: routes
+
+    struct Response {
+        var status: HTTPResponseStatus
+        var type: String
+        var body: [UInt8]
+        var extraHeaders: [(String, String)] = []
+
+        static func text(_ status: HTTPResponseStatus, _ message: String) -> Response {
+            Response(status: status, type: "text/plain; charset=utf-8", body: Array((message + "\n").utf8))
+        }
+    }
+
+    /// The path of a request target, without its query.
+    static func path(of uri: String) -> String {
+        String(uri.prefix { $0 != "?" && $0 != "#" })
+    }
+
+    /// `name=value` pairs of the query, percent-decoded.
+    static func query(of uri: String) -> [String: String] {
+        guard let q = uri.firstIndex(of: "?") else { return [:] }
+        var out: [String: String] = [:]
+        for pair in uri[uri.index(after: q)...].split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = decode(kv[0]) else { continue }
+            out[key] = kv.count > 1 ? decode(kv[1]) : ""
+        }
+        return out
+    }
+
+    private static func decode(_ s: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = s.utf8.startIndex
+        let u = s.utf8
+        while i < u.endIndex {
+            let c = u[i]
+            if c == UInt8(ascii: "%") {
+                let a = u.index(after: i)
+                guard a < u.endIndex, u.index(after: a) < u.endIndex,
+                      let v = UInt8(String(decoding: [u[a], u[u.index(after: a)]], as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(v)
+                i = u.index(a, offsetBy: 2)
+            } else {
+                bytes.append(c == UInt8(ascii: "+") ? UInt8(ascii: " ") : c)
+                i = u.index(after: i)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Answers a GET for `uri`; `reply` may run later, on the render queue.
+    func handle(uri: String, reply: @escaping @Sendable (Response) -> Void) {
+        let path = Self.path(of: uri)
+        let q = Self.query(of: uri)
+        switch path {
+        case "/":
+            reply(Response(status: .ok, type: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8)))
+        case "/state":
+            reply(Response(status: .ok, type: "application/json", body: Array(state.json().utf8)))
+        case "/frame":
+            frame(q, reply: reply)
+        case "/hit":
+            hit(q, reply: reply)
+        default:
+            reply(.text(.notFound, "not found"))
+        }
+    }
+
+    private func variantAndScale(_ q: [String: String]) -> (String, Double)? {
+        let variant = q["v"] ?? ""
+        guard let s = q["scale"].flatMap(Double.init), s.isFinite, s > 0, s <= 4,
+              state.withLock({ state.variants.contains(variant) }) else { return nil }
+        return (variant, s)
+    }
+
+    private func frame(_ q: [String: String], reply: @escaping @Sendable (Response) -> Void) {
+        guard let (variant, scale) = variantAndScale(q) else { return reply(.text(.notFound, "no such frame")) }
+        let format = q["format"] ?? "png"
+        guard ["png", "svg", "pdf"].contains(format) else { return reply(.text(.notFound, "no such format")) }
+        renderer.frame(variant: variant, scale: scale) { frame in
+            guard let frame else { return reply(.text(.notFound, "no image yet: the script has not rendered")) }
+            let name = (variant.isEmpty ? "preview" : variant) + (scale == 1 ? "" : "@\(Int(scale))x") + "." + format
+            do {
+                switch format {
+                case "png":
+                    reply(Response(status: .ok, type: "image/png", body: frame.png,
+                                   extraHeaders: [("X-Generation", "\(frame.generation)")]))
+                case "svg":
+                    reply(Response(status: .ok, type: "image/svg+xml", body: try ImageFormat.svg.encode(frame.canvas),
+                                   extraHeaders: [("Content-Disposition", "attachment; filename=\"\(name)\"")]))
+                default:
+                    reply(Response(status: .ok, type: "application/pdf", body: try ImageFormat.pdf.encode(frame.canvas),
+                                   extraHeaders: [("Content-Disposition", "attachment; filename=\"\(name)\"")]))
+                }
+            } catch {
+                reply(.text(.internalServerError, "\(error)"))
+            }
+        }
+    }
+
+    /// The table row under point (x, y) of a variant's canvas, and its
+    /// outline (four corners, in the canvas' points).
+    private func hit(_ q: [String: String], reply: @escaping @Sendable (Response) -> Void) {
+        guard let (variant, scale) = variantAndScale(q),
+              let x = q["x"].flatMap(Double.init), let y = q["y"].flatMap(Double.init), x.isFinite, y.isFinite else {
+            return reply(.text(.badRequest, "hit needs v, scale, x and y"))
+        }
+        renderer.frame(variant: variant, scale: scale) { frame in
+            guard let frame else { return reply(.text(.notFound, "no image yet")) }
+            var json = "{\"section\":null}"
+            let base = frame.canvas.baseTransform
+            let device = base.apply(Point(x, y))
+            for placed in frame.tables.reversed() {
+                guard let inverse = placed.transform.inverted else { continue }
+                let p = inverse.apply(device)
+                guard let (section, row) = placed.table.hitTest(x: p.x, y: p.y),
+                      let r = placed.table.rowRect(section: section, row: row),
+                      let back = base.inverted else { continue }
+                let toPoints = placed.transform.concatenating(back)
+                let corners = [Point(r.x, r.y), Point(r.x + r.width, r.y), Point(r.x + r.width, r.y + r.height),
+                               Point(r.x, r.y + r.height)].map { toPoints.apply($0) }
+                let list = corners.map { "[\(Decimal3.text($0.x)),\(Decimal3.text($0.y))]" }.joined(separator: ",")
+                json = "{\"section\":\(section + 1),\"row\":\(row + 1),\"corners\":[\(list)]}"
+                break
+            }
+            reply(Response(status: .ok, type: "application/json", body: Array(json.utf8)))
+        }
+    }
+}
+
+enum ServeError: Error, CustomStringConvertible {
+    case cannotListen(String)
+    var description: String {
+        switch self { case .cannotListen(let s): return s }
+    }
+}
+
+/// Numbers for JSON: up to three decimals.
+enum Decimal3 {
+    static func text(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,111 @@
+import CellGeometry
+import CellKit
+import CellLua
+import CellRaster
+import FoundationEssentials
+
+/// What the live preview knows, shared by the render thread and the
+/// server's event loop (under one lock): the variants, the last render's
+/// outcome, and the last good image of each variant at each scale.
+final class PreviewState: @unchecked Sendable {
+    /// One variant at one scale, as the script last drew it without error.
+    struct Frame {
+        let png: [UInt8]
+        let canvas: Canvas
+        /// Tables drawn on `canvas` and their transforms, for hit testing.
+        let tables: [LuaRuntime.TableOnCanvas]
+        /// The render it comes from.
+        let generation: Int
+    }
+
+    struct Key: Hashable {
+        var variant: String
+        var scale: Double
+    }
+
+    private let lock = Locked<Void>(())
+    /// Counts finished renders of the whole script (each save gives one).
+    private(set) var generation = 0
+    /// Variant names, sorted; [""] for a script without variants.
+    private(set) var variants: [String] = [""]
+    /// The last render's error (`script.lua:LINE: message` and traceback), nil when it went well.
+    private(set) var error: String?
+    private var frames: [Key: Frame] = [:]
+    /// Scales a page asked for lately: each render draws these.
+    private var scales: [Double]
+    /// Called after each render with the new generation (the server pushes it to every page).
+    var changed: @Sendable (Int) -> Void = { _ in }
+
+    init(defaultScale: Double) {
+        scales = [defaultScale]
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock { _ in try body() }
+    }
+
+    var activeScales: [Double] { withLock { scales } }
+
+    /// Remembers `scale` as asked for; true when it is new (not yet drawn).
+    func ask(scale: Double) -> Bool {
+        withLock {
+            if scales.contains(scale) { return false }
+            scales.append(scale)
+            if scales.count > 4 { scales.removeFirst() }
+            return true
+        }
+    }
+
+    func frame(_ key: Key) -> Frame? { withLock { frames[key] } }
+
+    /// Records a render of the whole script: its variants, its error or
+    /// nil, and the frames it drew (failed variants keep their last good frame).
+    func finishRender(variants names: [String], error message: String?, frames new: [Key: Frame]) {
+        let g: Int = withLock {
+            generation += 1
+            variants = names
+            error = message
+            for (k, f) in new { frames[k] = f }
+            // Variants that are gone are forgotten.
+            frames = frames.filter { names.contains($0.key.variant) }
+            return generation
+        }
+        changed(g)
+    }
+
+    /// Adds a frame drawn on demand (a scale no render had drawn yet).
+    func add(_ frame: Frame, for key: Key) {
+        withLock { frames[key] = frame }
+    }
+
+    /// The state as the page reads it.
+    func json() -> String {
+        withLock {
+            let names = variants.map { "\"\(Self.escape($0))\"" }.joined(separator: ",")
+            let err = error.map { "\"\(Self.escape($0))\"" } ?? "null"
+            return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err)}"
+        }
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out
+    }
+}

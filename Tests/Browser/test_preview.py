@@ -1,0 +1,266 @@
+"""The live preview (celllua --serve) in a real browser: Debian's chromium,
+headless, driven by playwright. Run by scripts/browser-test (scripts/test
+runs it after the Swift tests); screenshots land in .build/browser-test/.
+
+Each check prints what it saw; any failure raises and the run exits 1.
+"""
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CELLLUA = os.environ.get("CELLLUA", os.path.join(ROOT, ".build/release/celllua"))
+SHOTS = os.path.join(ROOT, ".build/browser-test")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+RED = """local c = cell.canvas(120, 80, {background = "white"})
+c:set_fill("#ff0000")
+c:fill_rect(10, 10, 60, 40)
+return c
+"""
+BLUE = RED.replace("#ff0000", "#0000ff")
+BROKEN = """local c = cell.canvas(120, 80, {background = "white"})
+c:set_fill("#00ff00")
+error("boom: a broken save")
+return c
+"""
+VARIANTS = """variants = { apple = { color = "#ff0000" }, kiwi = { color = "#00aa00" }, plum = { color = "#8000ff" } }
+local c = cell.canvas(60, 40, {background = cell.param("color", "#000000")})
+return c
+"""
+TABLE = """local c = cell.canvas(320, 260, {background = "#c5ccd4"})
+local t = cell.ui.table{ style = "grouped", sections = {
+  { title = "First", rows = { {text = "One"}, {text = "Two"}, {text = "Three"} } },
+  { rows = { {text = "Four"}, {text = "Five"} } },
+} }
+t:render(c)
+return c
+"""
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """celllua --serve on a script in a scratch folder."""
+
+    def __init__(self, text, name="script.lua", extra=()):
+        self.dir = tempfile.mkdtemp(prefix="celllua-serve-")
+        self.script = os.path.join(self.dir, name)
+        self.write(text)
+        self.port = free_port()
+        self.proc = subprocess.Popen([CELLLUA, "--serve", self.script, "--port", str(self.port), *extra],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline().strip()
+        assert line == f"http://127.0.0.1:{self.port}/", f"printed URL: {line!r}, stderr: {self.proc.stderr.read()}"
+        self.url = line
+
+    def write(self, text):
+        # As an editor saves: a new file renamed over the old one.
+        tmp = self.script + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, self.script)
+        return time.time() * 1000
+
+    def rss_kb(self):
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+    def stop(self, sig=signal.SIGTERM):
+        self.proc.send_signal(sig)
+        return self.proc.wait(timeout=10)
+
+
+def pixel(page, variant, x, y):
+    """The straight RGBA of device pixel (x, y) of a variant's image, read from the page."""
+    return page.evaluate(
+        """([v, x, y]) => {
+            const img = [...document.querySelectorAll('figure')].find(f => f.dataset.variant === v).querySelector('img');
+            const c = document.createElement('canvas');
+            c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+            return Array.from(ctx.getImageData(x, y, 1, 1).data);
+        }""", [variant, x, y])
+
+
+def wait_loaded(page, variant, generation, timeout=10000):
+    page.wait_for_function(
+        "([v, g]) => window.preview && window.preview.loaded[v] >= g", arg=[variant, generation],
+        timeout=timeout, polling="raf")
+
+
+def check(cond, message):
+    if not cond:
+        raise AssertionError(message)
+    print("ok:", message)
+
+
+def raw_request(port, data):
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        out = b""
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+        return out
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(device_scale_factor=2, viewport={"width": 1000, "height": 700})
+
+        # 1. The page shows the render; an edit updates it in place; latency.
+        server = Server(RED)
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_loaded(page, "", 1)
+            check(pixel(page, "", 40, 40) == [255, 0, 0, 255], "the page shows the render (a red pixel inside the rect)")
+            check(pixel(page, "", 200, 150) == [255, 255, 255, 255], "and white outside it")
+            page.screenshot(path=os.path.join(SHOTS, "1-render.png"))
+            page.evaluate("window.stayed = 'same document'")
+            latencies = []
+            for i in range(20):
+                text = BLUE if i % 2 == 0 else RED
+                generation = page.evaluate("window.preview.generation")
+                page.evaluate("window.preview.loadTimes = []")
+                page.evaluate("""() => { const img = document.querySelector('figure img');
+                    img.addEventListener('load', () => window.preview.loadTimes.push(Date.now()), {once: true}); }""")
+                written = server.write(text)
+                wait_loaded(page, "", generation + 1)
+                loaded = page.evaluate("window.preview.loadTimes[0]")
+                latencies.append(loaded - written)
+                expected = [0, 0, 255, 255] if text is BLUE else [255, 0, 0, 255]
+                assert pixel(page, "", 40, 40) == expected, f"save {i + 1}: pixel {pixel(page, '', 40, 40)}"
+            check(page.evaluate("window.stayed") == "same document", "20 saves updated the image without a navigation")
+            median = statistics.median(latencies)
+            print(f"save-to-update latency over 20 saves: median {median:.0f} ms, "
+                  f"min {min(latencies):.0f}, max {max(latencies):.0f} (image load event in the page after the file's rename)")
+            check(median <= 300, f"median save-to-update latency {median:.0f} ms <= 300 ms")
+
+            # 2. A broken save shows its error over the last good image, and clears when fixed.
+            generation = page.evaluate("window.preview.generation")
+            server.write(BROKEN)
+            page.wait_for_function("(g) => window.preview.generation > g && window.preview.error", arg=generation)
+            text = page.inner_text("#error")
+            check("script.lua:3:" in text and "boom" in text and "traceback" in text,
+                  f"the error shows its line and traceback: {text.splitlines()[0]!r}")
+            check(page.is_visible("figure img"), "the last good image stays under the error")
+            page.screenshot(path=os.path.join(SHOTS, "2-error.png"))
+            server.write(RED)
+            page.wait_for_function("() => window.preview.error === null")
+            check(not page.is_visible("#error"), "the error disappears once the script is fixed")
+
+            # 3. Path traversal, malformed and oversized requests are refused; the server goes on.
+            for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/frame/../../../etc/passwd", "/etc/passwd",
+                           "/state/../../script.lua"]:
+                reply = raw_request(server.port, f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n".encode())
+                check(reply.startswith(b"HTTP/1.1 404"), f"{target} is a 404 ({reply[:30]!r})")
+            reply = raw_request(server.port, b"THIS IS NOT HTTP\r\n\r\n")
+            check(reply.startswith(b"HTTP/1.1 400"), f"a malformed request gets 400 ({reply[:30]!r})")
+            reply = raw_request(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 200000 + b"\r\n\r\n")
+            check(reply == b"" or reply.startswith(b"HTTP/1.1 4"), f"an oversized request is refused ({reply[:30]!r})")
+            reply = raw_request(server.port, f"POST /state HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello".encode())
+            check(reply.startswith(b"HTTP/1.1 405"), f"POST is refused ({reply[:30]!r})")
+            reply = raw_request(server.port, f"GET / HTTP/1.1\r\nHost: evil.example:{server.port}\r\nConnection: close\r\n\r\n".encode())
+            check(reply.startswith(b"HTTP/1.1 403"), "a foreign Host (DNS rebinding) is refused")
+            reply = raw_request(server.port, f"GET /state HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n".encode())
+            check(reply.startswith(b"HTTP/1.1 200") and b'"generation"' in reply, "and the server still answers")
+
+            # 4. 20 pages at once all hear an update; the server's memory.
+            pages = [context.new_page() for _ in range(20)]
+            for pg in pages:
+                pg.goto(server.url)
+            generation = page.evaluate("window.preview.generation")
+            for pg in pages:
+                wait_loaded(pg, "", generation)
+            server.write(BLUE)
+            for pg in pages:
+                wait_loaded(pg, "", generation + 1)
+                assert pixel(pg, "", 40, 40) == [0, 0, 255, 255]
+            check(True, "20 pages connected at once all received the update")
+            print(f"server memory with 21 pages connected: {server.rss_kb() / 1024:.1f} MB RSS")
+            for pg in pages:
+                pg.close()
+
+            # 5. A port in use is a clear error naming the port.
+            busy = subprocess.run([CELLLUA, "--serve", server.script, "--port", str(server.port)],
+                                  capture_output=True, text=True, timeout=20)
+            check(busy.returncode != 0 and f"port {server.port} is in use" in busy.stderr,
+                  f"a port in use: {busy.stderr.strip()!r}")
+        finally:
+            status = server.stop(signal.SIGTERM)
+        check(status == 0, f"SIGTERM stops the server with 0 (got {status})")
+
+        # 6. Variants as a gallery.
+        server = Server(VARIANTS)
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            for v in ["apple", "kiwi", "plum"]:
+                wait_loaded(page, v, 1)
+            names = page.eval_on_selector_all("figure", "fs => fs.map(f => f.dataset.variant)")
+            check(names == ["apple", "kiwi", "plum"], f"the variants as a gallery: {names}")
+            check(pixel(page, "kiwi", 5, 5) == [0, 170, 0, 255], "each with its own render")
+            page.screenshot(path=os.path.join(SHOTS, "3-variants.png"))
+        finally:
+            status = server.stop(signal.SIGINT)
+        check(status == 130, f"SIGINT stops the server with 130 (got {status})")
+
+        # 7. Hovering over a table shows its row.
+        server = Server(TABLE)
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_loaded(page, "", 1)
+            box = page.locator("figure img").bounding_box()
+            # The first section's second row: rows of 44 pt under a header.
+            hit = page.evaluate(f"fetch('/hit?v=&scale=2&x=160&y=10').then(r => r.json())")
+            rect = None
+            for y in range(20, 250, 4):
+                r = page.evaluate(f"fetch('/hit?v=&scale=2&x=160&y={y}').then(r => r.json())")
+                if r.get("section") == 1 and r.get("row") == 2:
+                    rect = r["corners"]
+                    break
+            check(rect is not None, f"t:hit_test finds section 1, row 2 ({hit})")
+            cy = (rect[0][1] + rect[2][1]) / 2
+            page.mouse.move(box["x"] + 160, box["y"] + cy)
+            page.wait_for_selector('figure svg.rows[data-row="1,2"]')
+            check(True, "hovering over the row outlines section 1, row 2")
+            readout = page.inner_text("#readout")
+            check("section 1, row 2" in readout and "pt" in readout, f"the readout: {readout!r}")
+            page.screenshot(path=os.path.join(SHOTS, "4-hover-row.png"))
+            page.check("#compare")
+            server.write(TABLE.replace('"Two"', '"Two, edited"'))
+            wait_loaded(page, "", 2)
+            changed = int(page.eval_on_selector("figure canvas.diff", "c => c.dataset.changed"))
+            check(changed > 0, f"compare marks the {changed} changed pixels")
+            page.screenshot(path=os.path.join(SHOTS, "5-compare.png"))
+        finally:
+            server.stop()
+        browser.close()
+    print("browser tests passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:  # noqa: BLE001 - report and fail
+        print("FAILED:", e, file=sys.stderr)
+        sys.exit(1)
