@@ -208,7 +208,25 @@ def main():
             status = server.stop(signal.SIGTERM)
         check(status == 0, f"SIGTERM stops the server with 0 (got {status})")
 
-        # 6. Variants as a gallery.
+        # 6. A render never blocks the server; every render runs under the options (--timeout here).
+        server = Server(RED, extra=["--timeout", "1.5"])
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_loaded(page, "", 1)
+            server.write("local c = cell.canvas(10, 10)\nwhile true do end\n")
+            time.sleep(0.3)  # the render has started
+            t0 = time.time()
+            reply = raw_request(server.port, f"GET /state HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n".encode())
+            took = (time.time() - t0) * 1000
+            check(reply.startswith(b"HTTP/1.1 200") and took < 300, f"a page is answered during a render ({took:.0f} ms)")
+            page.wait_for_function("() => window.preview.error !== null", timeout=10000)
+            text = page.inner_text("#error")
+            check("script.lua:2:" in text and "timed out" in text, f"--timeout stops a render: {text.splitlines()[0]!r}")
+        finally:
+            server.stop()
+
+        # 7. Variants as a gallery.
         server = Server(VARIANTS)
         try:
             page = context.new_page()
@@ -223,7 +241,7 @@ def main():
             status = server.stop(signal.SIGINT)
         check(status == 130, f"SIGINT stops the server with 130 (got {status})")
 
-        # 7. Hovering over a table shows its row.
+        # 8. Hovering over a table shows its row.
         server = Server(TABLE)
         try:
             page = context.new_page()

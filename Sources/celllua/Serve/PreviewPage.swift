@@ -222,7 +222,7 @@ function show(state) {
   for (const v of state.variants) {
     const f = figureFor(v);
     f.scale = scale();
-    for (const format of ["png", "svg", "pdf"]) f.links[format].href = frameURL(v, format);
+    for (const format of ["png", "svg", "pdf"]) f.links[format].href = frameURL(v, format) + "&download=1";
     if (f.generation !== state.generation) {
       f.generation = state.generation;
       f.img.src = frameURL(v, "png", state.generation);

@@ -18,6 +18,11 @@ import NIOWebSocket
 final class PreviewServer: @unchecked Sendable {
     let renderer: PreviewRenderer
     var state: PreviewState { renderer.state }
+    /// Downloads of a script without variants are named after it.
+    var scriptStem: String {
+        let name = (renderer.runner.options.script ?? "preview").split(separator: "/").last.map(String.init) ?? "preview"
+        return name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
+    }
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private var channel: Channel?
     /// The pages listening for renders.
@@ -185,18 +190,21 @@ final class PreviewServer: @unchecked Sendable {
         guard ["png", "svg", "pdf"].contains(format) else { return reply(.text(.notFound, "no such format")) }
         renderer.frame(variant: variant, scale: scale) { frame in
             guard let frame else { return reply(.text(.notFound, "no image yet: the script has not rendered")) }
-            let name = (variant.isEmpty ? "preview" : variant) + (scale == 1 ? "" : "@\(Int(scale))x") + "." + format
+            // iOS names: <variant>@2x.png (the script's name for a script without variants).
+            let stem = variant.isEmpty ? self.scriptStem : variant
+            let name = stem + (scale == 1 ? "" : "@\(Decimal3.text(scale))x") + "." + format
+            var headers = [("X-Generation", "\(frame.generation)")]
+            if q["download"] != nil { headers.append(("Content-Disposition", "attachment; filename=\"\(name)\"")) }
             do {
                 switch format {
                 case "png":
-                    reply(Response(status: .ok, type: "image/png", body: frame.png,
-                                   extraHeaders: [("X-Generation", "\(frame.generation)")]))
+                    reply(Response(status: .ok, type: "image/png", body: frame.png, extraHeaders: headers))
                 case "svg":
                     reply(Response(status: .ok, type: "image/svg+xml", body: try ImageFormat.svg.encode(frame.canvas),
-                                   extraHeaders: [("Content-Disposition", "attachment; filename=\"\(name)\"")]))
+                                   extraHeaders: headers))
                 default:
                     reply(Response(status: .ok, type: "application/pdf", body: try ImageFormat.pdf.encode(frame.canvas),
-                                   extraHeaders: [("Content-Disposition", "attachment; filename=\"\(name)\"")]))
+                                   extraHeaders: headers))
                 }
             } catch {
                 reply(.text(.internalServerError, "\(error)"))
