@@ -112,26 +112,33 @@ public struct Bevel {
         // the largest.
         var interior = pieces.interior
         if let unused, pieces.interiorPixels.isWithin(unused) { interior = [] }
-        try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
-            guard i >= interior.count else {
-                piece.setFillColor(fill)
-                piece.fillRect(interior[i])
-                return
-            }
-            let strip = pieces.strips[i - interior.count]
-            try piece.drawingLayer(at: frame) {
-                for box in strip.drawn {
-                    piece.withSavedState {
-                        piece.clipRect(box)
-                        draw(shapes, in: piece)
-                    }
+        func inPieces() throws {
+            try canvas.drawDisjoint(interior + pieces.strips.map(\.rect)) { i, piece in
+                guard i >= interior.count else {
+                    piece.setFillColor(fill)
+                    piece.fillRect(interior[i])
+                    return
                 }
-                switch strip.copies {
-                case .rows(let y, let rows): try piece.repeatLayerRow(y, over: rows)
-                case .columns(let x, let columns): try piece.repeatLayerColumn(x, over: columns)
+                let strip = pieces.strips[i - interior.count]
+                try piece.drawingLayer(at: frame) {
+                    for box in strip.drawn {
+                        piece.withSavedState {
+                            piece.clipRect(box)
+                            draw(shapes, in: piece)
+                        }
+                    }
+                    switch strip.copies {
+                    case .rows(let y, let rows): try piece.repeatLayerRow(y, over: rows)
+                    case .columns(let x, let columns): try piece.repeatLayerColumn(x, over: columns)
+                    }
                 }
             }
         }
+        guard canvas.recordsVectors else { return try inPieces() }
+        // Rows copied in pixels have no vector form: a recording canvas
+        // gets the plain drawing's operations instead.
+        try canvas.withoutRecording(inPieces)
+        canvas.recordingOnly { draw(shapes, in: canvas) }
     }
 
     /// What the bevel's layer depends on besides the canvas' scale and the
@@ -235,10 +242,8 @@ public struct Bevel {
                       canvas: Canvas) -> (interior: [Rect], interiorPixels: IntRect, strips: [Strip])? {
         let state = canvas.state
         let m = state.ctm
-        // A canvas kept as vectors gets the plain drawing (rows copied in
-        // pixels have no vector form).
         guard fill.a >= 1, state.shadow == nil, state.alpha >= 1, state.blendMode == .normal,
-              m.b == 0, m.c == 0, m.a > 0, m.d > 0, !canvas.recordsVectors else { return nil }
+              m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return nil }
         let radius = Swift.max(0, Swift.min(radius, r.width / 2, r.height / 2))
         let edge = radius + Swift.max(d, 0) + 1 + 2 / canvas.pixelsPerUnit
         // The interior rounded inward to whole device pixels, the frame outward.

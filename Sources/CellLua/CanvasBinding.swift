@@ -229,8 +229,8 @@ extension CanvasBinding {
             let canvas = try lua.canvas(1)
             let recorded = canvas.recordedBytes
             try body(lua, canvas)
-            // A recording canvas keeps what it draws: counted as it grows.
-            if canvas.recordedBytes != recorded { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
+            // A recording canvas keeps what it draws: counted each 64 KB it grows.
+            if canvas.recordedBytes >> 16 != recorded >> 16 { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
             return 0
         }
     }

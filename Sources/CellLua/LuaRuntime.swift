@@ -175,17 +175,19 @@ public final class LuaRuntime {
 
     /// A table drawn on a canvas, and the transform it was drawn under
     /// (its points to the canvas' pixels): what a preview needs to tell the
-    /// row under the pointer.
+    /// row under the pointer. The canvas is held weakly: a canvas the
+    /// script let go is forgotten with its tables.
     public struct TableOnCanvas {
         public let table: Table
-        public let canvas: Canvas
+        public private(set) weak var canvas: Canvas?
         public let transform: AffineTransform
     }
 
-    /// Every `t:render(c)` of this runtime's scripts, in order.
+    /// The `t:render(c)` calls of this runtime's scripts on canvases still alive, in order.
     public private(set) var tablesRendered: [TableOnCanvas] = []
 
     func tableRendered(_ table: Table, on canvas: Canvas) {
+        tablesRendered.removeAll { $0.canvas == nil }
         tablesRendered.append(TableOnCanvas(table: table, canvas: canvas, transform: canvas.state.ctm))
     }
 

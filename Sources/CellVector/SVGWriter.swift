@@ -68,12 +68,14 @@ struct SVGDocument {
     /// covers), `scale` its pixels per point (shadows are in points).
     mutating func group(_ ops: [RecordedOperation], page: Rect, scale: Double) -> String {
         var parts: [String] = []
-        for op in ops {
-            switch op {
+        for recorded in ops {
+            switch recorded.expandingGlyphs {
             case .background(let color):
                 parts = [rect(page, fill: color)]
             case .clear(let path, let clip, let antialias):
                 mask(&parts, shape: path, rule: .nonzero, clip: clip, antialias: antialias, paint: nil, factor: { _ in 1 })
+            case .glyphs:
+                break // made a fill by `expandingGlyphs`
             case .fill(let path, let rule, let paint, let style):
                 switch style.blendMode {
                 case .clear:
@@ -92,7 +94,8 @@ struct SVGDocument {
                 default:
                     parts.append(fill(path, rule: rule, paint: paint, style: style, page: page, scale: scale))
                 }
-            case .stroke(let path, let transform, let strokeStyle, let paint, let style):
+            case .stroke(let device, let transform, let strokeStyle, let paint, let style):
+                let path = RecordedOperation.userPath(device, transform: transform)
                 parts.append(stroke(path, transform: transform, strokeStyle: strokeStyle, paint: paint, style: style,
                                     scale: scale))
             case .image(let buffer, let r, let transform, let style):

@@ -56,7 +56,7 @@ extension Recording {
     var hasShadows: Bool {
         operations.contains { op in
             switch op {
-            case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s):
+            case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s), .glyphs(_, _, _, let s):
                 return s.shadow != nil
             case .canvas(let c, _, _, let s): return s.shadow != nil || c.recording.hasShadows
             case .layer(let r, let s, _, _): return s.shadow != nil || r.hasShadows

@@ -107,7 +107,7 @@ import Testing
         #expect(try names.map { try secondRun.resolve($0) } == expected)
         #expect(second.count == 0)
         // A name that fails is not remembered: fontconfig says why.
-        #expect(throws: FontError.self) { try secondRun.resolve("Arial") }
+        #expect(throws: FontError.self) { try secondRun.resolve("Celllua No Such Face") }
         #expect(second.count == 1)
     }
 }

@@ -18,6 +18,7 @@ extension Canvas {
     /// Intersects the clip with device polygons: a plain rectangle when they
     /// are one on whole pixels, else a mask.
     func clip(toPolygons polygons: [Polyline], rule: FillRule) {
+        guard drawsPixels else { return } // (`recordingOnly`: the recording has the clip)
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return

@@ -18,7 +18,8 @@ extension Canvas {
     public func fillGlyphs(_ glyphs: [PlacedGlyph]) {
         guard !glyphs.isEmpty else { return }
         if recordingTarget != nil, state.ctm.isFinite {
-            recordFill(Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero, paint: state.fillPaint)
+            record(.glyphs(glyphs, transform: state.ctm, recordedPaint(state.fillPaint), recordedStyle),
+                   elements: glyphs.count)
         }
         if let source = maskedGlyphSpans(glyphs) {
             paint(source, with: state.fillPaint)

@@ -191,6 +191,7 @@ extension Canvas {
     /// them): one row is drawn, the rest copied. Throws when no layer is open.
     public func repeatLayerRow(_ y: Int, over rows: Range<Int>) throws {
         recordingTarget?.needsPixels = true // pixels no operation describes
+        guard drawsPixels else { return }
         flush()
         let layer = try openLayerSurface()
         let b = layer.bounds
@@ -206,6 +207,7 @@ extension Canvas {
     /// `repeatLayerRow` for drawings crossed only by horizontal edges there.
     public func repeatLayerColumn(_ x: Int, over columns: Range<Int>) throws {
         recordingTarget?.needsPixels = true
+        guard drawsPixels else { return }
         flush()
         let layer = try openLayerSurface()
         let b = layer.bounds

@@ -79,6 +79,8 @@ public final class Canvas {
     var frozenRecording: (generation: Int, canvas: RecordedCanvas)?
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
+    /// False inside `recordingOnly`: drawing is noted, the pixels left alone.
+    var drawsPixels = true
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -151,6 +153,7 @@ public final class Canvas {
         cancellation = parent.cancellation
         parallelism = 1
         baseTransform = parent.baseTransform
+        drawsPixels = parent.drawsPixels
         // A piece notes its drawing apart; the parent adds it after the pieces.
         recording = parent.recordingTarget != nil ? Recording() : nil
         recordingTarget = recording
@@ -190,7 +193,7 @@ public final class Canvas {
     /// Runs `op` on this canvas' rows `rows` now, or records it.
     /// `holding`: bytes the operation keeps alive until it runs (a clip mask).
     func perform(rows: IntRect, holding bytes: Int = 0, _ op: @escaping (SpanJob) -> Void) {
-        guard !rows.isEmpty else { return }
+        guard !rows.isEmpty, drawsPixels else { return }
         willChangePixels()
         guard let batch else { return op(ownJob) }
         if batch.record(area: rows, holding: bytes, op) { flush() }

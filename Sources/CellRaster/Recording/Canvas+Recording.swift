@@ -7,6 +7,27 @@ extension Canvas {
     /// Whether this canvas keeps its drawing as operations (`recording`).
     public var recordsVectors: Bool { recording != nil }
 
+    /// Runs `body` with nothing recorded: for drawing whose pixels take a
+    /// path no vector format can follow (rows copied over others), given to
+    /// the recording apart with `recordingOnly`.
+    public func withoutRecording<T>(_ body: () throws -> T) rethrows -> T {
+        let target = recordingTarget
+        recordingTarget = nil
+        defer { recordingTarget = target }
+        return try body()
+    }
+
+    /// Runs `body` with its drawing recorded and the pixels left alone: the
+    /// vector form of drawing already done in pixels by `withoutRecording`.
+    /// Nothing is drawn, so nothing can be read back meanwhile.
+    public func recordingOnly<T>(_ body: () throws -> T) rethrows -> T {
+        flush()
+        let draws = drawsPixels
+        drawsPixels = false
+        defer { drawsPixels = draws }
+        return try body()
+    }
+
     /// The style the state gives an operation drawn now.
     var recordedStyle: RecordedStyle {
         RecordedStyle(alpha: state.alpha, blendMode: state.blendMode, shadow: state.shadow,
@@ -34,12 +55,10 @@ extension Canvas {
     /// A device path stroked with the style in force: noted as the user-space
     /// path under the CTM, so the stroke is the format's own.
     func recordStroke(_ device: Path) {
-        guard recordingTarget != nil else { return }
-        let ctm = state.ctm
-        guard let inverse = ctm.inverted else { return }
-        record(.stroke(device.transformed(by: inverse), transform: ctm, style: state.strokeStyle,
+        guard recordingTarget != nil, state.ctm.inverted != nil else { return }
+        record(.stroke(device, transform: state.ctm, style: state.strokeStyle,
                        recordedPaint(state.strokePaint), recordedStyle),
-               elements: 2 * device.elements.capacity)
+               elements: device.elements.capacity)
     }
 
     func recordClip(_ device: Path, rule: FillRule) {

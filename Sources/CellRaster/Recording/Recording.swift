@@ -92,9 +92,13 @@ public final class RecordedCanvas {
 public enum RecordedOperation {
     /// A device-space path filled.
     case fill(Path, FillRule, RecordedPaint, RecordedStyle)
-    /// A user-space path stroked under `transform` (user space to device
-    /// pixels) with `style`; a width of 0 is one device pixel.
+    /// A path (device space) stroked with `style` in the user space
+    /// `transform` maps to device pixels (`userPath` gives the path there);
+    /// a width of 0 is one device pixel.
     case stroke(Path, transform: AffineTransform, style: StrokeStyle, RecordedPaint, RecordedStyle)
+    /// Glyphs (each placed in user space) filled as one shape under
+    /// `transform`; `glyphPath` gives them as one device path.
+    case glyphs([PlacedGlyph], transform: AffineTransform, RecordedPaint, RecordedStyle)
     /// A device-space path cleared to transparent (whatever the state but the clip).
     case clear(Path, clip: RecordedClip?, antialias: Bool)
     /// Every pixel set to a color, ignoring the state.
@@ -110,7 +114,7 @@ public enum RecordedOperation {
 
     var needsPixels: Bool {
         switch self {
-        case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s):
+        case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s), .glyphs(_, _, _, let s):
             return !s.blendMode.isVectorCompositing
         case .canvas(let c, _, _, let s):
             return !s.blendMode.isVectorCompositing && c.pixels == nil
@@ -119,6 +123,26 @@ public enum RecordedOperation {
         case .clear, .background:
             return false
         }
+    }
+}
+
+extension RecordedOperation {
+    /// A stroke's path in its user space (noted in device space: the
+    /// transform back is paid only by those who write it out).
+    public static func userPath(_ device: Path, transform: AffineTransform) -> Path {
+        transform.inverted.map { device.transformed(by: $0) } ?? Path()
+    }
+
+    /// The operation, with glyphs as the fill of their outlines (one shape,
+    /// so a knockout of text is a mask like any fill's).
+    public var expandingGlyphs: RecordedOperation {
+        guard case .glyphs(let glyphs, let transform, let paint, let style) = self else { return self }
+        return .fill(Self.glyphPath(glyphs, transform: transform), .nonzero, paint, style)
+    }
+
+    /// Glyphs as one device path.
+    public static func glyphPath(_ glyphs: [PlacedGlyph], transform: AffineTransform) -> Path {
+        Path(placing: glyphs).transformed(by: transform)
     }
 }
 
