@@ -80,6 +80,13 @@ enum Fidelity {
         return (try ImageDecoder.decode(png), err)
     }
 
+    /// The PDF's first page through poppler's cairo output (pdftocairo), on white.
+    static func rasterizePDFWithCairo(_ pdf: [UInt8], width: Int, height: Int) throws -> (PixelBuffer, String) {
+        let (png, err) = try run("pdftocairo", ["-png", "-singlefile", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)",
+                                                "-", "-"], input: pdf)
+        return (try ImageDecoder.decode(png), err)
+    }
+
     struct Score: CustomStringConvertible {
         var psnr: Double
         /// Fraction of pixels with a channel more than 32 levels off.

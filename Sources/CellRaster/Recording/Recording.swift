@@ -62,6 +62,14 @@ public struct RecordedStyle {
     public var shadow: Shadow?
     public var clip: RecordedClip?
     public var antialias: Bool
+
+    public init(alpha: Double, blendMode: BlendMode, shadow: Shadow?, clip: RecordedClip?, antialias: Bool) {
+        self.alpha = alpha
+        self.blendMode = blendMode
+        self.shadow = shadow
+        self.clip = clip
+        self.antialias = antialias
+    }
 }
 
 /// A paint and the transform from its user space to device pixels.
