@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `-o x.svg`, `-o x.pdf`, `c:save` of vectors and the `--serve` option rules,
+/// through the binary.
+@Suite struct VectorOutputTests {
+    static let script = """
+        local c = cell.canvas(40, 20, {background = "white"})
+        c:set_fill("#007AFF")
+        c:fill(cell.path():rounded_rect(2, 2, 36, 16, 4))
+        return c
+        """
+
+    @Test func svgAndPDFByExtension() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/pill.lua")
+        for ext in ["svg", "pdf"] {
+            let r = try Celllua.run(["pill.lua", "-o", "out/pill.\(ext)"], in: dir)
+            #expect(r.status == 0 && r.stdout == "out/pill.\(ext)\n", "\(r.stderr)")
+            let text = String(decoding: try #require(bytes(dir + "/out/pill.\(ext)")), as: UTF8.self)
+            if ext == "svg" {
+                #expect(text.hasPrefix("<?xml") && text.contains("viewBox=\"0 0 40 20\"") && text.contains("fill=\"#007aff\""))
+            } else {
+                #expect(text.hasPrefix("%PDF-1.4") && text.contains("/MediaBox [0 0 40 20]") && text.hasSuffix("%%EOF\n"))
+            }
+        }
+    }
+
+    @Test func variantsAndScalesNameVectorFilesAsPNGs() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("variants = {a = {}, b = {}}\n" + Self.script, to: dir + "/v.lua")
+        let r = try Celllua.run(["v.lua", "--all-variants", "--scales", "1,2", "-o", "v.svg"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Set(r.stdout.split(separator: "\n")) == ["v-a.svg", "v-a@2x.svg", "v-b.svg", "v-b@2x.svg"])
+    }
+
+    @Test func saveFromTheScriptAndUnknownExtensions() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script.replacingOccurrences(of: "return c", with: "c:save('a.pdf') c:save('b.svg') return false"),
+              to: dir + "/s.lua")
+        let r = try Celllua.run(["s.lua"], in: dir)
+        #expect(r.status == 0 && r.stdout == "a.pdf\nb.svg\n", "\(r.stderr)")
+        let bad = try Celllua.run(["s.lua", "-o", "x.eps"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains(".png, .ppm, .pam, .svg or .pdf"), "\(bad.stderr)")
+    }
+
+    @Test func serveOptionRules() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.script, to: dir + "/p.lua")
+        for (args, message) in [
+            (["p.lua", "--port", "80"], "--port and --host go with --serve"),
+            (["--serve"], "--serve needs a script file to preview"),
+            (["p.lua", "--serve", "--watch"], "--serve shows every variant at every scale itself"),
+            (["p.lua", "--serve", "--port", "70000"], "--port must be from 0 to 65535"),
+        ] {
+            let r = try Celllua.run(args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+}
