@@ -51,11 +51,9 @@ struct PDFContent {
     private var graphicsStateNames: [String: String] = [:]
     private var xobjects: [String: Int] = [:]
     private var shadings: [String: Int] = [:]
-    private var imageNames: [ObjectIdentifier: String] = [:]
-    private var canvasNames: [ObjectIdentifier: String] = [:]
+    private var images = DefinedOnce()
+    private var canvases = DefinedOnce()
     private var next = 0
-    /// Keeps images and canvases alive while their names are in use.
-    private var kept: [AnyObject] = []
 
     init(scale: Double, page: Rect) {
         self.scale = scale
@@ -130,10 +128,7 @@ struct PDFContent {
                     image(buffer, placed: placed) + "Q\n"
             case .canvas(let drawn, let r, let transform, let style):
                 out += shadow(recorded, style: style)
-                let toPoints = drawn.transform.inverted ?? .identity
-                let onto = AffineTransform(a: r.width / drawn.width, b: 0, c: 0, d: r.height / drawn.height,
-                                           tx: r.x, ty: r.y)
-                let placed = toPoints.concatenating(onto).concatenating(transform)
+                let placed = drawn.placement(onto: r, under: transform)
                 out += "q " + clips(style.clip) + gs(alpha: style.alpha, blend: style.blendMode) + " " +
                     Self.cm(placed) + " /\(canvasForm(drawn)) Do Q\n"
             case .layer(let recording, let style, let pixels, let origin):
@@ -379,14 +374,12 @@ struct PDFContent {
 
     /// A canvas drawn as a layer: its drawing as a form, defined once.
     private mutating func canvasForm(_ drawn: RecordedCanvas) -> String {
-        let key = ObjectIdentifier(drawn)
-        if let known = canvasNames[key] { return known }
+        if let known = canvases.name(of: drawn) { return known }
         let (sx, sy) = drawn.transform.axisScales
         let own = Rect(x: 0, y: 0, width: drawn.width * sx, height: drawn.height * sy)
         let content = drawn.pixels.map { image($0, placed: .identity) } ?? group(drawn.recording.operations, page: own)
         let name = form(content, bbox: own, isolated: true)
-        canvasNames[key] = name
-        kept.append(drawn)
+        canvases.remember(drawn, as: name)
         return name
     }
 
@@ -395,14 +388,12 @@ struct PDFContent {
     /// `buffer` as an image object (once), placed by `placed` (its pixels
     /// to device pixels): `q ... Do Q`.
     mutating func image(_ buffer: PixelBuffer, placed: AffineTransform) -> String {
-        let key = ObjectIdentifier(buffer)
         let name: String
-        if let known = imageNames[key] {
+        if let known = images.name(of: buffer) {
             name = known
         } else {
             name = newName("Im")
-            imageNames[key] = name
-            kept.append(buffer)
+            images.remember(buffer, as: name)
             let (rgba, opaque) = buffer.straightRGBAAndOpacity()
             let n = buffer.width * buffer.height
             var rgb = [UInt8](repeating: 0, count: n * 3)

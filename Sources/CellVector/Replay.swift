@@ -63,11 +63,8 @@ struct Replay {
         case .canvas(let drawn, let rect, let transform, let style):
             apply(style, clips: clips)
             canvas.beginLayer()
-            let toPoints = drawn.transform.inverted ?? .identity
-            let onto = AffineTransform(a: rect.width / drawn.width, b: 0, c: 0, d: rect.height / drawn.height,
-                                       tx: rect.x, ty: rect.y)
-            let inner = Replay(canvas: canvas, placement: toPoints.concatenating(onto).concatenating(transform)
-                .concatenating(placement))
+            let inner = Replay(canvas: canvas,
+                               placement: drawn.placement(onto: rect, under: transform).concatenating(placement))
             if let pixels = drawn.pixels {
                 inner.setTransform(.identity)
                 canvas.drawImage(pixels, in: Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)))

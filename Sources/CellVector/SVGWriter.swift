@@ -49,11 +49,11 @@ public enum SVGWriter {
 struct SVGDocument {
     var defs: [String] = []
     private var clipIDs: [ObjectIdentifier: String] = [:]
-    private var imageIDs: [ObjectIdentifier: String] = [:]
-    private var canvasIDs: [ObjectIdentifier: String] = [:]
+    private var images = DefinedOnce()
+    private var canvases = DefinedOnce()
     private var filterIDs: [String: String] = [:]
     private var next = 0
-    /// Keeps clip chains and images alive while their identifiers are in use.
+    /// Keeps clip chains alive while their identifiers are in use.
     private var kept: [AnyObject] = []
 
     private mutating func newID(_ prefix: String) -> String {
@@ -487,14 +487,12 @@ struct SVGDocument {
     /// `buffer` embedded once (PNG) and placed by `placed` (its pixels to
     /// device pixels).
     mutating func image(_ buffer: PixelBuffer, placed: AffineTransform) -> String {
-        let key = ObjectIdentifier(buffer)
         let id: String
-        if let known = imageIDs[key] {
+        if let known = images.name(of: buffer) {
             id = known
         } else {
             id = newID("i")
-            imageIDs[key] = id
-            kept.append(buffer)
+            images.remember(buffer, as: id)
             let png = (try? PNGCodec.encode(buffer)) ?? []
             defs.append("<image id=\"\(id)\" width=\"\(buffer.width)\" height=\"\(buffer.height)\" " +
                         "preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>")
@@ -506,14 +504,12 @@ struct SVGDocument {
     /// A canvas drawn into `rect` (user space) under `transform`: its
     /// drawing defined once, used at each place.
     private mutating func canvas(_ drawn: RecordedCanvas, rect r: Rect, transform: AffineTransform) -> String {
-        let key = ObjectIdentifier(drawn)
         let id: String
-        if let known = canvasIDs[key] {
+        if let known = canvases.name(of: drawn) {
             id = known
         } else {
             id = newID("k")
-            canvasIDs[key] = id
-            kept.append(drawn)
+            canvases.remember(drawn, as: id)
             let (sx, sy) = drawn.transform.axisScales
             let own = Rect(x: 0, y: 0, width: drawn.width * sx, height: drawn.height * sy)
             let content: String
@@ -524,10 +520,7 @@ struct SVGDocument {
             }
             defs.append("<g id=\"\(id)\">\n" + content + "</g>")
         }
-        // Its pixels to its points, its points onto rect, rect through the transform.
-        let toPoints = drawn.transform.inverted ?? .identity
-        let onto = AffineTransform(a: r.width / drawn.width, b: 0, c: 0, d: r.height / drawn.height, tx: r.x, ty: r.y)
-        let placed = toPoints.concatenating(onto).concatenating(transform)
+        let placed = drawn.placement(onto: r, under: transform)
         return "<use xlink:href=\"#\(id)\" transform=\"\(Self.matrix(placed))\"/>\n"
     }
 

@@ -65,3 +65,20 @@ extension Recording {
         }
     }
 }
+
+/// The names a document gives the objects it defines once and refers to
+/// after (images, canvases drawn as layers), keeping each object alive while
+/// its name is in use (an identity is then never reused for another).
+struct DefinedOnce {
+    private var names: [ObjectIdentifier: String] = [:]
+    private var kept: [AnyObject] = []
+
+    /// The name `object` was given, if it was.
+    func name(of object: AnyObject) -> String? { names[ObjectIdentifier(object)] }
+
+    /// Gives `object` its name (the caller defines it in the document).
+    mutating func remember(_ object: AnyObject, as name: String) {
+        names[ObjectIdentifier(object)] = name
+        kept.append(object)
+    }
+}

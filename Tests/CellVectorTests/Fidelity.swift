@@ -141,6 +141,36 @@ enum VectorTestError: Error, CustomStringConvertible {
 }
 
 extension Fidelity {
+    /// A thousand small rectangles in a hundred colors: shapes that must stay shapes.
+    static let thousandRectangles = """
+        local c = cell.canvas(400, 400, {background = "white"})
+        for i = 0, 999 do
+          c:set_fill(cell.rgb((i % 10) / 10, (i // 10 % 10) / 10, 0.5))
+          c:fill_rect((i % 40) * 10, (i // 40) * 16, 8, 12)
+        end
+        return c
+        """
+
+    /// A badge: its digits knocked out of the pill (`clear`).
+    static let badge = """
+        local c = cell.canvas(120, 44, {background = "white"})
+        cell.ui.badge(c, "42", 100, 22)
+        return c
+        """
+
+    /// A translucent disc in `mode` over a gradient and a flat color.
+    static func blendScene(_ mode: BlendMode) -> String {
+        """
+        local c = cell.canvas(60, 40, {background = "#3A7BD5"})
+        c:set_fill(cell.linear(cell.gradient{{0, "#FFCC00"}, {1, "#FF2D55"}}, 0, 0, 60, 0))
+        c:fill_rect(0, 0, 60, 20)
+        c:set_blend("\(mode.rawValue)")
+        c:set_fill({0.2, 0.8, 0.4, 0.8})
+        c:fill(cell.path():ellipse(10, 5, 40, 30))
+        return c
+        """
+    }
+
     /// The scenes every vector format is checked on: the examples and the
     /// golden scenes (each feature of the engine and the kit), as paths
     /// relative to the repository.

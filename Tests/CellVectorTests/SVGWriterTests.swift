@@ -46,14 +46,7 @@ import Testing
 
     @Test func shapesStayShapes() throws {
         // 1000 small rectangles: a path each, no pixels.
-        let canvas = try Fidelity.render("""
-            local c = cell.canvas(400, 400, {background = "white"})
-            for i = 0, 999 do
-              c:set_fill(cell.rgb((i % 10) / 10, (i // 10 % 10) / 10, 0.5))
-              c:fill_rect((i % 40) * 10, (i // 40) * 16, 8, 12)
-            end
-            return c
-            """)
+        let canvas = try Fidelity.render(Fidelity.thousandRectangles)
         let svg = try SVGWriter.svg(of: canvas)
         let text = String(decoding: svg, as: UTF8.self)
         #expect(!text.contains("<image"))
@@ -61,11 +54,7 @@ import Testing
     }
 
     @Test func knockedOutBadgeDigitsStayVector() throws {
-        let canvas = try Fidelity.render("""
-            local c = cell.canvas(120, 44, {background = "white"})
-            cell.ui.badge(c, "42", 100, 22)
-            return c
-            """)
+        let canvas = try Fidelity.render(Fidelity.badge)
         let text = String(decoding: try SVGWriter.svg(of: canvas), as: UTF8.self)
         #expect(text.contains("<mask"), "the digits are cut out of the pill by a mask")
         #expect(!text.contains("<image"), "nothing falls back to pixels")
@@ -75,15 +64,7 @@ import Testing
 
     @Test func blendModesAreCSSBlendModes() throws {
         for mode in BlendMode.allCases where mode.w3cName != nil && mode != .normal {
-            let canvas = try Fidelity.render("""
-                local c = cell.canvas(60, 40, {background = "#3A7BD5"})
-                c:set_fill(cell.linear(cell.gradient{{0, "#FFCC00"}, {1, "#FF2D55"}}, 0, 0, 60, 0))
-                c:fill_rect(0, 0, 60, 20)
-                c:set_blend("\(mode.rawValue)")
-                c:set_fill({0.2, 0.8, 0.4, 0.8})
-                c:fill(cell.path():ellipse(10, 5, 40, 30))
-                return c
-                """)
+            let canvas = try Fidelity.render(Fidelity.blendScene(mode))
             let svg = try SVGWriter.svg(of: canvas)
             #expect(String(decoding: svg, as: UTF8.self).contains("mix-blend-mode:\(mode.w3cName!)"))
             try Fidelity.check("blend-\(mode.rawValue)", canvas, document: svg, ext: "svg",

@@ -88,6 +88,15 @@ public final class RecordedCanvas {
     /// Set when `recording.needsPixels`.
     public let pixels: PixelBuffer?
 
+    /// Its pixels to the device pixels of a canvas drawing it into `rect`
+    /// (user space) under `transform`: its pixels to its points, its points
+    /// onto `rect`, `rect` through the transform.
+    public func placement(onto rect: Rect, under transform: AffineTransform) -> AffineTransform {
+        let toPoints = self.transform.inverted ?? .identity
+        let onto = AffineTransform(a: rect.width / width, b: 0, c: 0, d: rect.height / height, tx: rect.x, ty: rect.y)
+        return toPoints.concatenating(onto).concatenating(transform)
+    }
+
     init(width: Double, height: Double, transform: AffineTransform, recording: Recording, pixels: PixelBuffer?) {
         self.width = width
         self.height = height
