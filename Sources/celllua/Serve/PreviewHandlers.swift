@@ -107,7 +107,8 @@ final class PreviewSocketHandler: ChannelInboundHandler {
             var data = context.channel.allocator.buffer(capacity: 2)
             data.write(webSocketErrorCode: .normalClosure)
             let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
-            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in channel.close(promise: nil) }
         case .ping:
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.data)),
                                   promise: nil)

@@ -46,7 +46,9 @@ final class PreviewServer: @unchecked Sendable {
             },
             upgradePipelineHandler: { [weak self] channel, _ in
                 guard let self else { return channel.close() }
-                return channel.pipeline.addHandler(PreviewSocketHandler(server: self))
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(PreviewSocketHandler(server: self))
+                }
             })
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -58,8 +60,8 @@ final class PreviewServer: @unchecked Sendable {
                         _ = context.pipeline.removeHandler(name: "preview-http")
                     }),
                     withErrorHandling: true
-                ).flatMap {
-                    channel.pipeline.addHandler(PreviewHTTPHandler(server: self), name: "preview-http")
+                ).flatMapThrowing {
+                    try channel.pipeline.syncOperations.addHandler(PreviewHTTPHandler(server: self), name: "preview-http")
                 }
             }
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
