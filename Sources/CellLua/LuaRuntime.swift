@@ -158,7 +158,7 @@ public final class LuaRuntime {
         let id = ObjectIdentifier(canvas)
         let counted = heldCharges[id] ?? 0
         let now = canvas.clipMaskBytes + canvas.currentPath.elements.capacity * MemoryLayout<Path.Element>.stride
-            + canvas.recordedBytes
+            + canvas.recordedBytes & ~0xFFFF // (the recording in steps of 64 KB: counted once per step)
         guard now != counted else { return }
         if now > counted {
             try charge(bytes: now - counted, of: "clip masks, paths and recorded drawing")
