@@ -4,6 +4,7 @@ runs it after the Swift tests); screenshots land in .build/browser-test/.
 
 Each check prints what it saw; any failure raises and the run exits 1.
 """
+import math
 import os
 import re
 import signal
@@ -14,6 +15,7 @@ import sys
 import tempfile
 import time
 
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -272,6 +274,28 @@ def main():
             page.screenshot(path=os.path.join(SHOTS, "5-compare.png"))
         finally:
             server.stop()
+        # 9. The SVG a designer downloads, opened in the browser, looks like the PNG.
+        with tempfile.TemporaryDirectory() as d:
+            for ext in ("png", "svg"):
+                subprocess.run([CELLLUA, os.path.join(ROOT, "examples/badges.lua"), "-o", f"{d}/b.{ext}"],
+                               check=True, capture_output=True)
+            png = Image.open(f"{d}/b.png").convert("RGBA")
+            svg = open(f"{d}/b.svg").read()
+            points = float(re.search(r'width="([\d.]+)"', svg).group(1))
+            scale = png.size[0] / points
+            ctx = browser.new_context(device_scale_factor=scale,
+                                      viewport={"width": int(points), "height": int(round(png.size[1] / scale))})
+            pg = ctx.new_page()
+            pg.set_content('<body style="margin:0;background:white">' + svg[svg.index("<svg"):] + "</body>")
+            pg.screenshot(path=os.path.join(SHOTS, "6-svg-in-chromium.png"))
+            ctx.close()
+            shown = Image.open(os.path.join(SHOTS, "6-svg-in-chromium.png")).convert("RGB")
+            flat = Image.new("RGB", png.size, "white")
+            flat.paste(png, mask=png.split()[3])
+            squares = sum((a - b) ** 2 for pa, pb in zip(flat.getdata(), shown.getdata()) for a, b in zip(pa, pb))
+            mse = squares / (png.size[0] * png.size[1] * 3)
+            psnr = 99 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+            check(psnr >= 30, f"examples/badges.lua as SVG in chromium: PSNR {psnr:.1f} dB against the PNG")
         browser.close()
     print("browser tests passed")
 
