@@ -458,7 +458,7 @@ gens = {
     badgetext = function() return chance(0.5) and R(0, 10000) or pick(sampleTexts) end,
     any = function() return hostileValue(0) end,
     savepath = function()
-        local ext = pick({".png", ".ppm", ".pam", ".PNG", ".jpg", "", ".png\0.txt", "/", ".p\xffm"})
+        local ext = pick({".png", ".ppm", ".pam", ".PNG", ".jpg", "", ".png\0.txt", "/", ".p\xffm", ".svg", ".pdf"})
         local path = prefix .. "out" .. ext
         if not tmpseen[path] then tmpseen[path] = true; tmpfiles[#tmpfiles + 1] = path end
         return path
@@ -493,7 +493,7 @@ local canvasMethods = {
     {"begin_layer", {"layeropts"}}, {"end_layer", {}}, {"layer", {"fn", "layeropts"}},
     {"text", {"str", "n", "n", "textopts"}}, {"text_in_rect", {"str", "n", "n", "s", "s", "textopts"}},
     {"draw_image", {"img", "n", "n"}}, {"draw_image", {"img", "n", "n", "s", "s"}},
-    {"pixel", {"int", "int"}}, {"png", {}}, {"save", {"savepath"}},
+    {"pixel", {"int", "int"}}, {"png", {}}, {"save", {"savepath"}}, {"svg", {}}, {"pdf", {}},
 }
 for _, m in ipairs(pathMethods) do canvasMethods[#canvasMethods + 1] = m end
 for _, m in ipairs(pathMethods) do pathOnly[#pathOnly + 1] = m end
