@@ -35,18 +35,18 @@ extension Canvas {
     /// layer's own pixel size under a transform that only scales (by
     /// positive factors) and translates.
     public func draw(_ layer: Canvas, in rect: Rect) {
+        let source = layer.buffer // (flushed: its recording's pixels below are current)
         if recordingTarget != nil, layer !== self {
             let r = rect.standardized
             if r.width > 0, r.height > 0, r.isFinite {
                 if let drawn = layer.recordedCanvas() {
                     record(.canvas(drawn, rect: r, transform: state.ctm, recordedStyle))
                 } else {
-                    record(.image(layer.buffer.copy(), rect: r, transform: state.ctm, recordedStyle))
+                    record(.image(source.copy(), rect: r, transform: state.ctm, recordedStyle))
                     recordedBytes += layer.pixelByteCount
                 }
             }
         }
-        let source = layer.buffer
         guard layer !== self else { return drawImage(source, in: rect) } // copies what it reads
         let m = state.ctm
         guard m.a > 0, m.d > 0, m.isRectilinear, let place = devicePixels(exactlyCovering: rect),
@@ -125,6 +125,8 @@ final class DrawnAsLayer: @unchecked Sendable {
     let readers = Locked<[WeakCanvas]>([])
     /// The opaque runs of the pixels as of a generation.
     let runs = Locked<(generation: Int, runs: OpaqueRuns)?>(nil)
+    /// The drawing as of a generation, when the canvas records (`recordedCanvas`).
+    let recorded = Locked<(generation: Int, canvas: RecordedCanvas)?>(nil)
 }
 
 struct WeakCanvas {

@@ -75,8 +75,6 @@ public final class Canvas {
     /// Roughly the bytes the recording keeps (its paths), for embedders that
     /// bound memory.
     public internal(set) var recordedBytes = 0
-    /// The recording as another canvas last drew it (`recordedCanvas`).
-    var frozenRecording: (generation: Int, canvas: RecordedCanvas)?
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
     /// False inside `recordingOnly`: drawing is noted, the pixels left alone.

@@ -81,16 +81,21 @@ extension Canvas {
 
     /// This canvas' drawing as it is now, for another canvas drawing it:
     /// one object per state of its pixels (so a writer defines a canvas
-    /// drawn at many places once).
+    /// drawn at many places once). Safe to call from several threads while
+    /// nothing draws on this canvas (pieces of one drawing place the same
+    /// layer at once).
     func recordedCanvas() -> RecordedCanvas? {
         guard let recording else { return nil }
-        if let kept = frozenRecording, kept.generation == generation { return kept.canvas }
-        let copy = Recording()
-        copy.operations = recording.operations
-        copy.needsPixels = recording.needsPixels
-        let canvas = RecordedCanvas(width: width, height: height, transform: baseTransform, recording: copy,
-                                    pixels: copy.needsPixels ? buffer.copy() : nil)
-        frozenRecording = (generation, canvas)
-        return canvas
+        let now = generation
+        return drawnAsLayer.recorded.withLock { kept in
+            if let kept, kept.generation == now { return kept.canvas }
+            let copy = Recording()
+            copy.operations = recording.operations
+            copy.needsPixels = recording.needsPixels
+            let canvas = RecordedCanvas(width: width, height: height, transform: baseTransform, recording: copy,
+                                        pixels: copy.needsPixels ? pixels.copy() : nil)
+            kept = (now, canvas)
+            return canvas
+        }
     }
 }
