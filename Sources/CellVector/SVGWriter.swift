@@ -69,7 +69,7 @@ struct SVGDocument {
     mutating func group(_ ops: [RecordedOperation], page: Rect, scale: Double) -> String {
         var parts: [String] = []
         for recorded in ops {
-            switch recorded.expandingGlyphs {
+            switch Self.outliningKnockoutStrokes(recorded.expandingGlyphs) {
             case .background(let color):
                 parts = [rect(page, fill: color)]
             case .clear(let path, let clip, let antialias):
@@ -116,6 +116,21 @@ struct SVGDocument {
             }
         }
         return parts.joined()
+    }
+
+    /// A stroke that knocks out (`clear`, `copy`, `destination_in`,
+    /// `destination_out`) as the fill of its outline (the engine's stroker),
+    /// so it masks what is below as a fill does.
+    private static func outliningKnockoutStrokes(_ op: RecordedOperation) -> RecordedOperation {
+        guard case .stroke(let device, let transform, let strokeStyle, let paint, let style) = op,
+              [.clear, .copy, .destinationIn, .destinationOut].contains(style.blendMode) else { return op }
+        var s = strokeStyle
+        var user = RecordedOperation.userPath(device, transform: transform)
+        var toDevice = transform
+        if s.width == 0 { (s.width, user, toDevice) = (1, device, .identity) }
+        let tolerance = 0.05 / Swift.max(toDevice.maxStretch, 1e-12)
+        guard let outline = try? Stroker.stroke(user, style: s, tolerance: tolerance) else { return op }
+        return .fill(outline.transformed(by: toDevice), .nonzero, paint, style)
     }
 
     // MARK: shapes

@@ -62,6 +62,22 @@ import Testing
                            rasterize: Fidelity.rasterizeSVG)
     }
 
+    @Test func knockoutStrokesMaskLikeFills() throws {
+        let canvas = try Fidelity.render("""
+            local c = cell.canvas(120, 60, {background = "white"})
+            c:layer(function(c)
+              c:set_fill("#007AFF") c:fill_rect(5, 5, 110, 50)
+              c:set_blend("clear") c:set_line_width(6) c:stroke(cell.path():move_to(10, 30):line_to(110, 30))
+              c:set_blend("destination_out") c:set_stroke({0, 0, 0, 0.5})
+              c:stroke(cell.path():move_to(60, 8):line_to(60, 52))
+            end)
+            return c
+            """)
+        let svg = try SVGWriter.svg(of: canvas)
+        #expect(String(decoding: svg, as: UTF8.self).components(separatedBy: "<mask").count == 3)
+        try Fidelity.check("knockout-strokes", canvas, document: svg, ext: "svg", rasterize: Fidelity.rasterizeSVG)
+    }
+
     @Test func blendModesAreCSSBlendModes() throws {
         for mode in BlendMode.allCases where mode.w3cName != nil && mode != .normal {
             let canvas = try Fidelity.render(Fidelity.blendScene(mode))
