@@ -36,7 +36,7 @@ extension PDFContent {
         // PDF strokes a subpath of one point with round caps only; the
         // engine gives square caps a square there too: filled after.
         var dots: [Point] = []
-        if s.cap == .square, !dashed { (path, dots) = Self.withoutDots(path) }
+        if s.cap == .square, !dashed { (path, dots) = path.splittingDots() }
         let d = Self.pathData(path, decimals: 4)
         guard !d.isEmpty || !dots.isEmpty else { return "" }
         var o = "q " + gs(alpha: c.a * alpha, blend: blend)
@@ -60,43 +60,6 @@ extension PDFContent {
         return o + "Q\n"
     }
 
-    /// `path` without its subpaths that stay at one point, and those points.
-    static func withoutDots(_ path: Path) -> (Path, [Point]) {
-        var rest = Path(), dots: [Point] = []
-        var subpath: [Path.Element] = []
-        func flush() {
-            guard case .move(let p)? = subpath.first else { return }
-            var drawn = false, still = true
-            for e in subpath.dropFirst() {
-                switch e {
-                case .line(let q): drawn = true; still = still && q == p
-                case .quad(let a, let q): drawn = true; still = still && a == p && q == p
-                case .cubic(let a, let b, let q): drawn = true; still = still && a == p && b == p && q == p
-                case .move, .close: break
-                }
-            }
-            if drawn && still {
-                dots.append(p)
-            } else {
-                for e in subpath {
-                    switch e {
-                    case .move(let q): rest.move(to: q)
-                    case .line(let q): rest.line(to: q)
-                    case .quad(let a, let q): rest.quad(control: a, to: q)
-                    case .cubic(let a, let b, let q): rest.curve(control1: a, control2: b, to: q)
-                    case .close: rest.close()
-                    }
-                }
-            }
-            subpath = []
-        }
-        for e in path.elements {
-            if case .move = e { flush() }
-            subpath.append(e)
-        }
-        flush()
-        return (rest, dots)
-    }
 
     /// A stroke's outline in device space, as the engine strokes it.
     static func strokeOutline(_ device: Path, transform: AffineTransform, strokeStyle s: StrokeStyle) -> Path? {

@@ -171,8 +171,20 @@ struct SVGDocument {
             a += " stroke-dasharray=\"\(s.dashes.map { Decimal.text($0) }.joined(separator: " "))\""
             if s.dashPhase != 0 { a += " stroke-dashoffset=\"\(Decimal.text(s.dashPhase))\"" }
         }
-        if elementTransform != .identity { a += " transform=\"\(Self.matrix(elementTransform))\"" }
-        return wrap("<path d=\"\(Self.pathData(d, decimals: 4))\"\(a)/>\n", style: style, scale: scale, isolate: false)
+        let t = elementTransform != .identity ? " transform=\"\(Self.matrix(elementTransform))\"" : ""
+        // Renderers give a subpath of one point a cap only when it is round;
+        // the engine gives square caps a square there: filled beside the stroke.
+        var dots: [Point] = []
+        if s.cap == .square, !s.dashes.contains(where: { $0 > 0 }) { (d, dots) = d.splittingDots() }
+        var content = d.isEmpty ? "" : "<path d=\"\(Self.pathData(d, decimals: 4))\"\(a)\(t)/>\n"
+        if !dots.isEmpty {
+            var squares = Path()
+            for p in dots { squares.addRect(Rect(x: p.x - s.width / 2, y: p.y - s.width / 2, width: s.width, height: s.width)) }
+            let fill = paintAttributes("fill", paint, elementTransform: elementTransform)
+            content += "<path d=\"\(Self.pathData(squares, decimals: 4))\"\(fill)\(t)/>\n"
+        }
+        guard !content.isEmpty else { return "" }
+        return wrap(content, style: style, scale: scale, isolate: false)
     }
 
     private func rect(_ r: Rect, fill color: Color) -> String {

@@ -82,3 +82,46 @@ struct DefinedOnce {
         kept.append(object)
     }
 }
+
+extension Path {
+    /// This path without its subpaths that stay at one point, and those
+    /// points: a stroke with square caps gives each a square there (as the
+    /// engine does), which the formats draw only for round caps, so the
+    /// writers fill those squares themselves.
+    func splittingDots() -> (Path, [Point]) {
+        var rest = Path(), dots: [Point] = []
+        var subpath: [Path.Element] = []
+        func flush() {
+            guard case .move(let p)? = subpath.first else { return }
+            var drawn = false, still = true
+            for e in subpath.dropFirst() {
+                switch e {
+                case .line(let q): drawn = true; still = still && q == p
+                case .quad(let a, let q): drawn = true; still = still && a == p && q == p
+                case .cubic(let a, let b, let q): drawn = true; still = still && a == p && b == p && q == p
+                case .move, .close: break
+                }
+            }
+            if drawn && still {
+                dots.append(p)
+            } else {
+                for e in subpath {
+                    switch e {
+                    case .move(let q): rest.move(to: q)
+                    case .line(let q): rest.line(to: q)
+                    case .quad(let a, let q): rest.quad(control: a, to: q)
+                    case .cubic(let a, let b, let q): rest.curve(control1: a, control2: b, to: q)
+                    case .close: rest.close()
+                    }
+                }
+            }
+            subpath = []
+        }
+        for e in elements {
+            if case .move = e { flush() }
+            subpath.append(e)
+        }
+        flush()
+        return (rest, dots)
+    }
+}

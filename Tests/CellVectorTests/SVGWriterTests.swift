@@ -12,7 +12,6 @@ import Testing
     /// stated reason (the renderer's or the format's, not the writer's),
     /// with the bounds they do meet.
     static let exceptions: [String: (psnr: Double, off: Double, why: String)] = [
-        "caps": (24, 0.015, "librsvg (cairo) draws no square cap on a zero-length segment; Core Graphics does"),
         "gradients": (27, 0.01, """
             a two-circle radial gradient that does not extend past its end circle: SVG gradients always \
             pad, so where a circle beyond the end passes through a point, renderers take its color; the \
