@@ -22,7 +22,7 @@ extension PDFContent {
     mutating func stroke(_ device: Path, transform: AffineTransform, strokeStyle s: StrokeStyle,
                          paint: RecordedPaint, alpha: Double, blend: BlendMode) -> String {
         guard case .solid(let c) = paint.paint else {
-            guard let outline = Self.strokeOutline(device, transform: transform, strokeStyle: s) else { return "" }
+            guard let outline = RecordedOperation.strokeOutline(device, transform: transform, style: s) else { return "" }
             return fill(outline, rule: .nonzero, paint: paint, alpha: alpha, blend: blend)
         }
         var width = s.width, dashes = s.dashes, phase = s.dashPhase
@@ -60,20 +60,6 @@ extension PDFContent {
         return o + "Q\n"
     }
 
-
-    /// A stroke's outline in device space, as the engine strokes it.
-    static func strokeOutline(_ device: Path, transform: AffineTransform, strokeStyle s: StrokeStyle) -> Path? {
-        var style = s
-        var user = RecordedOperation.userPath(device, transform: transform)
-        var toDevice = transform
-        if s.width == 0 {
-            style.width = 1
-            (user, toDevice) = (device, .identity)
-        }
-        let tolerance = 0.05 / Swift.max(toDevice.maxStretch, 1e-12)
-        return (try? Stroker.stroke(user, style: style, tolerance: tolerance))?.transformed(by: toDevice)
-    }
-
     static func rect(_ r: Rect) -> String {
         "\(Decimal.text(r.x)) \(Decimal.text(r.y)) \(Decimal.text(r.width)) \(Decimal.text(r.height)) re"
     }
@@ -109,11 +95,7 @@ extension PDFContent {
         var s = ""
         s.reserveCapacity(path.elements.count * 16)
         var current = Point(0, 0), start = Point(0, 0)
-        func pt(_ p: Point) {
-            s += Decimal.text(p.x, decimals: decimals)
-            s += " "
-            s += Decimal.text(p.y, decimals: decimals)
-        }
+        func pt(_ p: Point) { s += Decimal.point(p, decimals: decimals) }
         for e in path.elements {
             switch e {
             case .move(let p): pt(p); s += " m "; (current, start) = (p, p)

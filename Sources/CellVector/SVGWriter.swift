@@ -124,13 +124,10 @@ struct SVGDocument {
     private static func outliningKnockoutStrokes(_ op: RecordedOperation) -> RecordedOperation {
         guard case .stroke(let device, let transform, let strokeStyle, let paint, let style) = op,
               [.clear, .copy, .destinationIn, .destinationOut].contains(style.blendMode) else { return op }
-        var s = strokeStyle
-        var user = RecordedOperation.userPath(device, transform: transform)
-        var toDevice = transform
-        if s.width == 0 { (s.width, user, toDevice) = (1, device, .identity) }
-        let tolerance = 0.05 / Swift.max(toDevice.maxStretch, 1e-12)
-        guard let outline = try? Stroker.stroke(user, style: s, tolerance: tolerance) else { return op }
-        return .fill(outline.transformed(by: toDevice), .nonzero, paint, style)
+        guard let outline = RecordedOperation.strokeOutline(device, transform: transform, style: strokeStyle) else {
+            return op
+        }
+        return .fill(outline, .nonzero, paint, style)
     }
 
     // MARK: shapes
@@ -561,11 +558,7 @@ struct SVGDocument {
     static func pathData(_ path: Path, decimals: Int = 3) -> String {
         var s = ""
         s.reserveCapacity(path.elements.count * 16)
-        func pt(_ p: Point) {
-            s += Decimal.text(p.x, decimals: decimals)
-            s += " "
-            s += Decimal.text(p.y, decimals: decimals)
-        }
+        func pt(_ p: Point) { s += Decimal.point(p, decimals: decimals) }
         for e in path.elements {
             switch e {
             case .move(let p): s += "M"; pt(p)

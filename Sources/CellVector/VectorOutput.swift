@@ -48,21 +48,24 @@ enum Decimal {
         }
         return (n < 0 ? "-" : "") + digits + (fraction.isEmpty ? "" : "." + fraction)
     }
+
+    /// "x y", each with `text`.
+    static func point(_ p: Point, decimals: Int) -> String {
+        text(p.x, decimals: decimals) + " " + text(p.y, decimals: decimals)
+    }
 }
 
-extension Recording {
-    /// Whether any operation, in this drawing or in a layer or canvas it
-    /// draws, casts a shadow (writers without native shadows draw them from pixels).
-    var hasShadows: Bool {
-        operations.contains { op in
-            switch op {
-            case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s), .glyphs(_, _, _, let s):
-                return s.shadow != nil
-            case .canvas(let c, _, _, let s): return s.shadow != nil || c.recording.hasShadows
-            case .layer(let r, let s, _, _): return s.shadow != nil || r.hasShadows
-            case .clear, .background: return false
-            }
-        }
+extension RecordedOperation {
+    /// The outline (device space) of a recorded stroke, by the engine's
+    /// stroker: for what a format cannot stroke itself (a gradient stroke in
+    /// PDF, a stroke that knocks out). Width 0 is one device pixel.
+    static func strokeOutline(_ device: Path, transform: AffineTransform, style: StrokeStyle) -> Path? {
+        var style = style
+        var user = userPath(device, transform: transform)
+        var toDevice = transform
+        if style.width == 0 { (style.width, user, toDevice) = (1, device, .identity) }
+        let tolerance = 0.05 / Swift.max(toDevice.maxStretch, 1e-12)
+        return (try? Stroker.stroke(user, style: style, tolerance: tolerance))?.transformed(by: toDevice)
     }
 }
 

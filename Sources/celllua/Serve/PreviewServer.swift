@@ -97,8 +97,6 @@ final class PreviewServer: @unchecked Sendable {
         _ = sockets.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    var listeners: Int { sockets.withLock { $0.count } }
-
     private func broadcast(_ generation: Int) {
         let text = state.json()
         for channel in sockets.withLock({ Array($0.values) }) { send(text, to: channel) }
