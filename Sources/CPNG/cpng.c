@@ -44,17 +44,63 @@ static void write_to_buffer(png_structp png, png_bytep data, png_size_t length) 
 
 static void flush_nothing(png_structp png) { (void)png; }
 
-/* One band of the image data (whole filtered rows), compressed as raw
- * deflate on its own thread. Every band but the last ends with a sync flush
- * (an empty stored block that leaves the stream on a byte boundary, not
- * final), so the bands' outputs concatenate into one deflate stream; each
- * band starts with the 32 KiB before it as its dictionary, so matches reach
- * back across the seam as in one pass. The checksum is combined after. */
+/* One filtered row (filter byte 0, no filter) from a row of the image in
+ * `form`: RGB for opaque pixels (the alpha byte dropped: a quarter less to
+ * compress; readers give alpha 255 back), else straight RGBA, converted from
+ * premultiplied with rounding to nearest (value * 255 / alpha). */
+static void filter_row(const uint8_t *from, uint32_t width, int form, uint8_t *row) {
+    row[0] = 0;
+    uint8_t *to = row + 1;
+    switch (form) {
+    case CPNG_OPAQUE:
+        for (uint32_t x = 0; x < width; x++) {
+            to[3 * x] = from[4 * x];
+            to[3 * x + 1] = from[4 * x + 1];
+            to[3 * x + 2] = from[4 * x + 2];
+        }
+        break;
+    case CPNG_PREMULTIPLIED:
+        for (uint32_t x = 0; x < width; x++) {
+            const uint8_t *p = from + 4 * x;
+            uint8_t *q = to + 4 * x;
+            unsigned a = p[3];
+            if (a == 255) {
+                memcpy(q, p, 4);
+            } else if (a == 0) {
+                memset(q, 0, 4);
+            } else {
+                for (int c = 0; c < 3; c++) {
+                    unsigned v = ((unsigned)p[c] * 255 + a / 2) / a;
+                    q[c] = (uint8_t)(v > 255 ? 255 : v);
+                }
+                q[3] = (uint8_t)a;
+            }
+        }
+        break;
+    default:
+        memcpy(to, from, (size_t)width * 4);
+    }
+}
+
+/* Rows filtered a few at a time into a small buffer: the filtered image is
+ * never held whole (a whole copy costs a page fault per 4 KiB, which a
+ * short run pays in full). */
+#define CPNG_CHUNK_BYTES (64 * 1024)
+
+/* One band of the image data (rows `first` up to `end`), filtered and
+ * compressed as raw deflate on its own thread. Every band but the last ends
+ * with a sync flush (an empty stored block that leaves the stream on a byte
+ * boundary, not final), so the bands' outputs concatenate into one deflate
+ * stream; each band starts with the 32 KiB of filtered data before it as its
+ * dictionary, so matches reach back across the seam as in one pass. The
+ * checksum is combined after. */
 typedef struct band {
-    const uint8_t *data;
-    size_t size;
-    const uint8_t *dictionary;
-    size_t dictionary_size;
+    const uint8_t *pixels;
+    size_t stride;
+    uint32_t width;
+    int form;
+    size_t row_bytes;
+    uint32_t first, end;
     int level;
     int last;
     uint8_t *out;
@@ -63,60 +109,97 @@ typedef struct band {
     int failed;
 } band;
 
-static void *compress_band(void *argument) {
-    band *b = (band *)argument;
-    b->adler = adler32_z(adler32(0L, Z_NULL, 0), b->data, b->size);
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, b->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        b->failed = 1;
-        return NULL;
-    }
-    if (b->dictionary_size > 0 &&
-        deflateSetDictionary(&z, b->dictionary, (uInt)b->dictionary_size) != Z_OK) {
-        deflateEnd(&z);
-        b->failed = 1;
-        return NULL;
-    }
-    size_t capacity = deflateBound(&z, b->size) + 64;
-    b->out = (uint8_t *)malloc(capacity);
-    if (!b->out) {
-        deflateEnd(&z);
-        b->failed = 1;
-        return NULL;
-    }
-    const uint8_t *next = b->data;
-    size_t left = b->size;
-    int flush = b->last ? Z_FINISH : Z_SYNC_FLUSH;
+/* Compresses `size` bytes at `data` into the band's output, growing it as
+ * needed; `flush` as deflate takes it. Returns deflate's last result, or
+ * Z_STREAM_ERROR. */
+static int deflate_all(z_stream *z, band *b, size_t *capacity, const uint8_t *data, size_t size, int flush) {
+    const uint8_t *next = data;
+    size_t left = size;
     for (;;) {
         /* Input and output in pieces zlib's 32-bit counters can hold. */
         uInt take = left > (1u << 30) ? (1u << 30) : (uInt)left;
-        z.next_in = (Bytef *)next;
-        z.avail_in = take;
-        if (capacity - b->out_size < 64) {
-            size_t grown = capacity * 2;
+        z->next_in = (Bytef *)next;
+        z->avail_in = take;
+        if (*capacity - b->out_size < 64) {
+            size_t grown = *capacity * 2;
             uint8_t *more = (uint8_t *)realloc(b->out, grown);
-            if (!more) break;
+            if (!more) return Z_STREAM_ERROR;
             b->out = more;
-            capacity = grown;
+            *capacity = grown;
         }
-        size_t room = capacity - b->out_size;
-        z.next_out = b->out + b->out_size;
-        z.avail_out = room > (1u << 30) ? (1u << 30) : (uInt)room;
-        uInt before_out = z.avail_out;
-        int result = deflate(&z, take == left ? flush : Z_NO_FLUSH);
-        b->out_size += before_out - z.avail_out;
-        size_t used = take - z.avail_in;
+        size_t room = *capacity - b->out_size;
+        z->next_out = b->out + b->out_size;
+        z->avail_out = room > (1u << 30) ? (1u << 30) : (uInt)room;
+        uInt before_out = z->avail_out;
+        int result = deflate(z, take == left ? flush : Z_NO_FLUSH);
+        b->out_size += before_out - z->avail_out;
+        size_t used = take - z->avail_in;
         next += used;
         left -= used;
-        if (result == Z_STREAM_ERROR) break;
-        if (left == 0 && z.avail_out > 0 && (b->last ? result == Z_STREAM_END : result == Z_OK)) {
-            deflateEnd(&z);
-            return NULL;
+        if (result == Z_STREAM_ERROR) return result;
+        /* Done when every byte went in and deflate had room to spare (it
+         * wrote all it had; Z_BUF_ERROR: nothing was left to do) or ended
+         * the stream. */
+        if (left == 0 && z->avail_out > 0 &&
+            (flush == Z_FINISH ? result == Z_STREAM_END : (result == Z_OK || result == Z_BUF_ERROR)))
+            return result;
+    }
+}
+
+static void *compress_band(void *argument) {
+    band *b = (band *)argument;
+    b->adler = adler32(0L, Z_NULL, 0);
+    size_t rows_per_chunk = CPNG_CHUNK_BYTES / b->row_bytes;
+    if (rows_per_chunk < 1) rows_per_chunk = 1;
+    uint8_t *chunk = (uint8_t *)malloc(rows_per_chunk * b->row_bytes);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (!chunk || deflateInit2(&z, b->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(chunk);
+        b->failed = 1;
+        return NULL;
+    }
+    int ok = 1;
+    if (b->first > 0) {
+        /* The dictionary: the last 32 KiB of the filtered rows before the band. */
+        size_t want = 32768;
+        uint32_t rows = (uint32_t)((want + b->row_bytes - 1) / b->row_bytes);
+        if (rows > b->first) rows = b->first;
+        uint8_t *before = (uint8_t *)malloc((size_t)rows * b->row_bytes);
+        if (!before) {
+            ok = 0;
+        } else {
+            for (uint32_t i = 0; i < rows; i++)
+                filter_row(b->pixels + (size_t)(b->first - rows + i) * b->stride, b->width, b->form,
+                           before + (size_t)i * b->row_bytes);
+            size_t have = (size_t)rows * b->row_bytes;
+            size_t take = have < want ? have : want;
+            ok = deflateSetDictionary(&z, before + have - take, (uInt)take) == Z_OK;
+            free(before);
         }
     }
+    size_t total = (size_t)(b->end - b->first) * b->row_bytes;
+    size_t capacity = deflateBound(&z, total) + 64;
+    b->out = ok ? (uint8_t *)malloc(capacity) : NULL;
+    if (!b->out) ok = 0;
+    for (uint32_t y = b->first; ok && y < b->end; y += (uint32_t)rows_per_chunk) {
+        uint32_t stop = b->end - y < rows_per_chunk ? b->end : y + (uint32_t)rows_per_chunk;
+        for (uint32_t r = y; r < stop; r++)
+            filter_row(b->pixels + (size_t)r * b->stride, b->width, b->form, chunk + (size_t)(r - y) * b->row_bytes);
+        size_t size = (size_t)(stop - y) * b->row_bytes;
+        b->adler = adler32_z(b->adler, chunk, size);
+        int flush = stop < b->end ? Z_NO_FLUSH : b->last ? Z_FINISH : Z_SYNC_FLUSH;
+        if (deflate_all(&z, b, &capacity, chunk, size, flush) == Z_STREAM_ERROR) {
+            ok = 0;
+        }
+    }
+    if (ok && b->end == b->first) {
+        /* An empty band still ends its part of the stream. */
+        ok = deflate_all(&z, b, &capacity, chunk, 0, b->last ? Z_FINISH : Z_SYNC_FLUSH) != Z_STREAM_ERROR;
+    }
     deflateEnd(&z);
-    b->failed = 1;
+    free(chunk);
+    if (!ok) b->failed = 1;
     return NULL;
 }
 
@@ -125,14 +208,12 @@ static void *compress_band(void *argument) {
 #define CPNG_BANDED_BYTES (256 * 1024)
 
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                     size_t stride, int level, int drop_alpha, cpng_buffer *out, char *error) {
+                     size_t stride, int level, int form, cpng_buffer *out, char *error) {
     out->data = NULL;
     out->size = out->capacity = 0;
     error[0] = 0;
     if (level < 0 || level > 9) level = 6;
-    /* The image data: each row's filter byte (0: no filter) and its bytes,
-     * RGB when every pixel is opaque (the alpha byte dropped: a quarter less
-     * to compress; readers give alpha 255 back), else RGBA.
+    /* The image data: each row's filter byte (0: no filter) and its bytes.
      *
      * No filter instead of libpng's adaptive choice among all five: rendered
      * UI is flat fills, rows of one color (vertical gradients) and
@@ -141,43 +222,28 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
      * 2-3 as well as the fastest encoding, ahead of Sub, Up and Paeth, even
      * for the text-heavy type sampler (measured with a libpng loop over each
      * image's pixels, every filter x level x strategy). */
-    size_t channels = drop_alpha ? 3 : 4;
+    size_t channels = form == CPNG_OPAQUE ? 3 : 4;
     size_t row_bytes = 1 + (size_t)width * channels;
     size_t raw_size = row_bytes * height;
-    uint8_t *raw = (uint8_t *)malloc(raw_size ? raw_size : 1);
-    if (!raw) {
-        snprintf(error, CPNG_ERROR_SIZE, "out of memory");
-        return 1;
-    }
-    for (uint32_t y = 0; y < height; y++) {
-        uint8_t *row = raw + (size_t)y * row_bytes;
-        const uint8_t *from = pixels + (size_t)y * stride;
-        row[0] = 0;
-        if (drop_alpha) {
-            for (uint32_t x = 0; x < width; x++) {
-                row[1 + 3 * x] = from[4 * x];
-                row[2 + 3 * x] = from[4 * x + 1];
-                row[3 + 3 * x] = from[4 * x + 2];
-            }
-        } else {
-            memcpy(row + 1, from, (size_t)width * 4);
-        }
-    }
     /* Two bands (the machine's second core) split at a row boundary. */
     band bands[2];
     memset(bands, 0, sizeof bands);
     int count = raw_size >= CPNG_BANDED_BYTES && height >= 2 ? 2 : 1;
-    size_t split = count == 2 ? (size_t)(height / 2) * row_bytes : raw_size;
-    bands[0].data = raw;
-    bands[0].size = split;
-    bands[0].level = level;
+    uint32_t split = count == 2 ? height / 2 : height;
+    for (int i = 0; i < 2; i++) {
+        bands[i].pixels = pixels;
+        bands[i].stride = stride;
+        bands[i].width = width;
+        bands[i].form = form;
+        bands[i].row_bytes = row_bytes;
+        bands[i].level = level;
+    }
+    bands[0].first = 0;
+    bands[0].end = split;
     bands[0].last = count == 1;
     if (count == 2) {
-        bands[1].data = raw + split;
-        bands[1].size = raw_size - split;
-        bands[1].dictionary_size = split < 32768 ? split : 32768;
-        bands[1].dictionary = raw + split - bands[1].dictionary_size;
-        bands[1].level = level;
+        bands[1].first = split;
+        bands[1].end = height;
         bands[1].last = 1;
     }
     pthread_t helper;
@@ -187,7 +253,6 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
         if (threaded) pthread_join(helper, NULL);
         else compress_band(&bands[1]);
     }
-    free(raw);
     int failed = bands[0].failed || (count == 2 && bands[1].failed);
     /* The zlib stream: its header (the level's flags), the bands, the
      * Adler-32 of all the data, big-endian. */
@@ -199,7 +264,7 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
         snprintf(error, CPNG_ERROR_SIZE, failed ? "PNG compression failed" : "out of memory");
         return 1;
     }
-    uLong adler = count == 2 ? adler32_combine(bands[0].adler, bands[1].adler, (z_off_t)bands[1].size) : bands[0].adler;
+    uLong adler = count == 2 ? adler32_combine(bands[0].adler, bands[1].adler, (z_off_t)((size_t)(height - split) * row_bytes)) : bands[0].adler;
     stream[0] = 0x78;
     stream[1] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
     memcpy(stream + 2, bands[0].out, bands[0].out_size);
@@ -230,7 +295,7 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
         return 1;
     }
     png_set_write_fn(png, out, write_to_buffer, flush_nothing);
-    png_set_IHDR(png, info, width, height, 8, drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+    png_set_IHDR(png, info, width, height, 8, form == CPNG_OPAQUE ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     for (size_t offset = 0; offset < stream_size; offset += (size_t)1 << 20) {

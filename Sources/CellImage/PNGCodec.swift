@@ -17,19 +17,12 @@ public enum PNGCodec {
     public static func encode(_ buffer: PixelBuffer) throws -> [UInt8] {
         var out = cpng_buffer()
         var message = [CChar](repeating: 0, count: Int(CPNG_ERROR_SIZE))
-        let status: Int32
-        if buffer.isOpaque {
-            // Opaque pixels are the same straight: libpng reads the canvas
-            // itself (no copy of the image).
-            status = cpng_encode_rgba(buffer.data, UInt32(buffer.width), UInt32(buffer.height),
-                                      buffer.stride, compressionLevel, 1, &out, &message)
-        } else {
-            let (rows, _) = buffer.straightRGBAAndOpacity()
-            status = rows.withUnsafeBufferPointer { px in
-                cpng_encode_rgba(px.baseAddress, UInt32(buffer.width), UInt32(buffer.height),
-                                 buffer.stride, compressionLevel, 0, &out, &message)
-            }
-        }
+        // Rows are converted a few at a time as they are compressed (cpng.c):
+        // opaque pixels are the same straight, the rest are divided by
+        // their alpha there.
+        let form = buffer.isOpaque ? Int32(CPNG_OPAQUE) : Int32(CPNG_PREMULTIPLIED)
+        let status = cpng_encode_rgba(buffer.data, UInt32(buffer.width), UInt32(buffer.height),
+                                      buffer.stride, compressionLevel, form, &out, &message)
         defer { cpng_buffer_free(&out) }
         guard status == 0 else { throw ImageError.encode("PNG encoding failed: \(cString(message))") }
         return Array(UnsafeBufferPointer(start: out.data, count: out.size))

@@ -8,7 +8,13 @@ import CellRaster
 enum ColorSpec {
     /// Parses `spec`, or nil when it is none of the forms.
     static func parse(_ spec: String) -> Color? {
-        let s = String(spec.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        // The common case, "#RRGGBB" as written, parses in place.
+        if spec.utf8.first == UInt8(ascii: "#"), let c = Color(hex: spec) { return c }
+        let bytes = spec.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+        while end > start, bytes[bytes.index(before: end)] == UInt8(ascii: " ") { end = bytes.index(before: end) }
+        let s = String(spec[start..<end])
         if s.hasPrefix("#") { return Color(hex: s) ?? hexWithAlpha(s) }
         let lower = s.lowercased()
         if let c = Color.named(lower) { return c }

@@ -40,35 +40,56 @@ enum ThemeBinding {
     static var keyNames: [String] { ["base"] + keys.map(\.name) }
     static var builtInNames: [String] { Theme.builtIn.map(\.name) }
 
+    /// A theme's value as Lua sees it: a string, or a pair of them.
+    private enum Field {
+        case text(String)
+        case pair(String, String)
+    }
+
+    /// The built-ins' fields, formatted once per process: every runtime
+    /// pushes `cell.ui.themes`, and formatting colors and fonts as text
+    /// cost more than the rest of making a runtime's `cell` table.
+    private static let builtInFields: [(name: String, fields: [(String, Field)])] =
+        Theme.builtIn.map { ($0.name, fields(of: $0.theme)) }
+
+    private static func fields(of theme: Theme) -> [(String, Field)] {
+        keys.map { key in
+            switch key {
+            case .color(let n, let path):
+                return (n, .text(theme[keyPath: path].hexString))
+            case .pair(let n, let path):
+                return (n, .pair(theme[keyPath: path].top.hexString, theme[keyPath: path].bottom.hexString))
+            case .font(let n, let path):
+                let f = theme[keyPath: path]
+                return (n, .text("\(f.name) \(f.size.shortText)"))
+            }
+        }
+    }
+
     /// Pushes `cell.ui.themes`: name → table.
     static func pushThemes(_ lua: Lua) {
         cl_newtable(lua.L)
-        for (name, theme) in Theme.builtIn {
-            push(theme, lua)
+        for (name, fields) in builtInFields {
+            push(fields, lua)
             lua_setfield(lua.L, -2, name)
         }
     }
 
-    static func push(_ theme: Theme, _ lua: Lua) {
+    private static func push(_ fields: [(String, Field)], _ lua: Lua) {
         let L = lua.L
         cl_newtable(L)
-        for key in keys {
-            switch key {
-            case .color(let n, let path):
-                lua.push(theme[keyPath: path].hexString)
-                lua_setfield(L, -2, n)
-            case .pair(let n, let path):
+        for (name, field) in fields {
+            switch field {
+            case .text(let text):
+                lua.push(text)
+            case .pair(let top, let bottom):
                 cl_newtable(L)
-                lua.push(theme[keyPath: path].top.hexString)
+                lua.push(top)
                 lua_rawseti(L, -2, 1)
-                lua.push(theme[keyPath: path].bottom.hexString)
+                lua.push(bottom)
                 lua_rawseti(L, -2, 2)
-                lua_setfield(L, -2, n)
-            case .font(let n, let path):
-                let f = theme[keyPath: path]
-                lua.push("\(f.name) \(f.size.shortText)")
-                lua_setfield(L, -2, n)
             }
+            lua_setfield(L, -2, name)
         }
     }
 

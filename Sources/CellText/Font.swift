@@ -59,7 +59,7 @@ public struct Font: Sendable {
         self.face = face
         self.size = size
         self.name = name
-        fallbackChain = FallbackChain(for: face, catalog: catalog)
+        fallbackChain = FallbackChain.shared(for: face, catalog: catalog)
     }
 
     /// Helvetica 17, the default of every text call.
@@ -118,7 +118,27 @@ public struct Font: Sendable {
         /// Characters no installed face has (looked up once).
         private var uncovered: Set<Character> = []
 
-        init(for primary: FontFace, catalog: FontCatalog) {
+        private struct Key: Hashable {
+            let face: ObjectIdentifier, catalog: ObjectIdentifier
+        }
+        /// One chain per face and catalog for the process (faces are kept
+        /// for the process too, and each chain holds its catalog, so an
+        /// identity is never reused): every `Font` of a face shares the
+        /// fallbacks it opened, and ShapingCache, keyed by the chain, hits
+        /// for fonts made again (a script calling `cell.font` every frame).
+        private static let chains = Locked<[Key: FallbackChain]>([:])
+
+        static func shared(for primary: FontFace, catalog: FontCatalog) -> FallbackChain {
+            let key = Key(face: ObjectIdentifier(primary), catalog: ObjectIdentifier(catalog))
+            return chains.withLock { chains in
+                if let chain = chains[key] { return chain }
+                let chain = FallbackChain(for: primary, catalog: catalog)
+                chains[key] = chain
+                return chain
+            }
+        }
+
+        private init(for primary: FontFace, catalog: FontCatalog) {
             self.primary = primary
             self.catalog = catalog
         }

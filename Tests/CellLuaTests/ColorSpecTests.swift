@@ -35,6 +35,18 @@ import Testing
         #expect(near(try rgba("darkgray"), [1.0 / 3, 1.0 / 3, 1.0 / 3, 1]))
     }
 
+    /// Hex forms are read byte by byte in place (no copies): each length,
+    /// either case, spaces around, and every malformed neighbour refused.
+    @Test func hexFormsAndTheirNeighbours() throws {
+        #expect(near(try rgba("#fA0"), [1, 170.0 / 255, 0, 1]))
+        #expect(near(try rgba("#12aBcD"), [18.0 / 255, 171.0 / 255, 205.0 / 255, 1]))
+        #expect(near(try rgba("#12345678"), [18.0 / 255, 52.0 / 255, 86.0 / 255, 120.0 / 255]))
+        #expect(near(try rgba("  #336699 "), [0.2, 0.4, 0.6, 1]))
+        for bad in ["#", "#12", "#12345", "#1234567", "#123456789", "#12G456", "# 123456"] {
+            #expect(firstLine("cell.color('\(bad)')")?.contains("invalid color '\(bad)'") == true, "\(bad)")
+        }
+    }
+
     @Test func badSpecsStillSayWhatIsAccepted() throws {
         let message = try #require(firstLine("cell.color('rgb(1, 2)')"))
         #expect(message.hasPrefix("test.lua:1: bad argument #1 to 'color' (invalid color 'rgb(1, 2)'; expected #RGB, #RGBA,"))

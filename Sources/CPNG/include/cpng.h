@@ -22,14 +22,25 @@ typedef struct cpng_buffer {
 
 void cpng_buffer_free(cpng_buffer *buffer);
 
+/** What the rows given to cpng_encode_rgba hold. */
+enum {
+    /** Straight-alpha RGBA8: written as RGBA. */
+    CPNG_STRAIGHT = 0,
+    /** RGBA8 whose every alpha is 255: written as RGB. */
+    CPNG_OPAQUE = 1,
+    /** Premultiplied RGBA8: written as straight RGBA, each channel
+     *  value * 255 / alpha rounded to nearest (0 where alpha is 0). */
+    CPNG_PREMULTIPLIED = 2,
+};
+
 /**
- * Encodes straight-alpha RGBA8 rows (`stride` bytes apart) as an 8-bit RGBA
- * PNG with no time or text chunks, so equal pixels give equal bytes.
- * `level` is the zlib level (0-9, -1 = libpng's default).
- * Returns 0 on success and fills `out`.
+ * Encodes RGBA8 rows (`stride` bytes apart) in `form` (CPNG_STRAIGHT,
+ * CPNG_OPAQUE, CPNG_PREMULTIPLIED) as an 8-bit PNG with no time or text
+ * chunks, so equal pixels give equal bytes. `level` is the zlib level
+ * (0-9, -1 = libpng's default). Returns 0 on success and fills `out`.
  */
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                     size_t stride, int level, int drop_alpha, cpng_buffer *out, char *error);
+                     size_t stride, int level, int form, cpng_buffer *out, char *error);
 
 /**
  * Decodes any PNG libpng reads (every color type and bit depth, tRNS) to

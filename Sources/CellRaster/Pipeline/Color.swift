@@ -48,37 +48,36 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits, either case).
+    /// Reads the bytes in place: scripts set colors by string in their
+    /// inner loops, so this allocates nothing.
     public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        let digits = Array(hex.utf8.dropFirst())
-        var values: [Double] = []
-        func nibble(_ c: UInt8) -> Int? {
+        var bytes = hex.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "#") else { return nil }
+        var packed: UInt32 = 0, count = 0
+        while let c = bytes.next() {
+            let nibble: UInt8
             switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(c - UInt8(ascii: "a")) + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(c - UInt8(ascii: "A")) + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = c &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = c &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = c &- UInt8(ascii: "A") &+ 10
             default: return nil
             }
+            guard count < 8 else { return nil }
+            packed = packed << 4 | UInt32(nibble)
+            count += 1
         }
-        switch digits.count {
+        func channel(_ v: UInt32) -> Double { Double(v & 0xFF) / 255 }
+        switch count {
         case 3:
-            for c in digits {
-                guard let n = nibble(c) else { return nil }
-                values.append(Double(n * 17) / 255)
-            }
-            values.append(1)
-        case 6, 8:
-            var i = 0
-            while i < digits.count {
-                guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
-                values.append(Double(hi * 16 + lo) / 255)
-                i += 2
-            }
-            if values.count == 3 { values.append(1) }
+            self.init(r: channel((packed >> 8 & 0xF) * 17), g: channel((packed >> 4 & 0xF) * 17),
+                      b: channel((packed & 0xF) * 17), a: 1)
+        case 6:
+            self.init(r: channel(packed >> 16), g: channel(packed >> 8), b: channel(packed), a: 1)
+        case 8:
+            self.init(r: channel(packed >> 24), g: channel(packed >> 16), b: channel(packed >> 8), a: channel(packed))
         default:
             return nil
         }
-        self.init(r: values[0], g: values[1], b: values[2], a: values[3])
     }
 
     /// This color premultiplied and quantised to 8 bits, with `alpha` (0...1)
