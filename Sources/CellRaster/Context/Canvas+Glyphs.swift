@@ -34,6 +34,13 @@ extension Canvas {
         var x: Int, y: Int
     }
 
+    /// A placed mask's rows as plain values, for the per-row walk: no
+    /// reference to count on each visit (the masks are kept alive beside).
+    private struct MaskRows {
+        let pixels: UnsafePointer<UInt8>
+        let x: Int, y: Int, width: Int, height: Int
+    }
+
     /// The coverage of `glyphs` from cached masks, or nil when the transform
     /// or a glyph's size rules masks out.
     private func maskedGlyphSpans(_ glyphs: [PlacedGlyph]) -> SpanSource? {
@@ -64,8 +71,15 @@ extension Canvas {
         }
         guard !placed.isEmpty else { return SpanSource(bounds: .empty) { _, _, _ in } }
         let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
+        placed.sort { $0.x < $1.x }
+        let rows = placed.map {
+            MaskRows(pixels: UnsafePointer($0.mask.pixels), x: $0.x, y: $0.y, width: $0.mask.width, height: $0.mask.height)
+        }
+        let masks = placed
         return SpanSource(bounds: bounds) { job, area, emit in
-            Self.emitMasks(placed, bounds: bounds.intersection(job.clamp(area)), emit)
+            withExtendedLifetime(masks) {
+                Self.emitMasks(rows, bounds: bounds.intersection(job.clamp(area)), emit)
+            }
         }
     }
 
@@ -75,10 +89,10 @@ extension Canvas {
     /// coverage is added (capped at full) into a row buffer and that part of
     /// the row is emitted from there, so a shared pixel gets the sum, as if
     /// the masks had been added into one image first.
-    private static func emitMasks(_ placed: [PlacedMask], bounds box: IntRect,
+    /// `sorted`: left to right.
+    private static func emitMasks(_ sorted: [MaskRows], bounds box: IntRect,
                                   _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
-        let sorted = placed.sorted { $0.x < $1.x }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width)
         let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: sorted.count)
         defer {
@@ -88,11 +102,10 @@ extension Canvas {
         for y in box.y0..<box.y1 {
             var n = 0
             var rowEnd = Int.min // right end of the last span
-            for item in sorted where y >= item.y && y < item.y + item.mask.height {
-                let m = item.mask
-                let x0 = Swift.max(item.x, box.x0), x1 = Swift.min(item.x + m.width, box.x1)
+            for item in sorted where y >= item.y && y < item.y + item.height {
+                let x0 = Swift.max(item.x, box.x0), x1 = Swift.min(item.x + item.width, box.x1)
                 guard x0 < x1 else { continue }
-                let row = UnsafePointer(m.pixels + (y - item.y) * m.width + (x0 - item.x))
+                let row = item.pixels + (y - item.y) * item.width + (x0 - item.x)
                 if x0 >= rowEnd {
                     spans[n] = Rasterizer.Span(y: y, x: x0, count: x1 - x0, coverage: row, constant: 0)
                     n += 1

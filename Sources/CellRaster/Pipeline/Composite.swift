@@ -126,13 +126,12 @@ enum Composite {
     static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>,
                            coverage: UnsafePointer<UInt8>, count: Int) {
         let sourceAlpha = alpha(source)
-        let keepFull = 255 - sourceAlpha
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         var n = 0
         // Four pixels at a time (text and anti-aliased edges): uncovered
         // groups skipped, fully covered ones of an opaque source stored as
         // it is (the inside of glyphs and shapes), the rest scaled per pixel
-        // and blended in vector lanes (the same values as the loop below).
+        // and blended in vector lanes.
         let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
         let opaque = sourceAlpha == 255
         while n + 4 <= count {
@@ -146,16 +145,20 @@ enum Composite {
             }
             n &+= 4
         }
-        while n < count {
-            let k = UInt32(coverage[n])
-            if k == 255 {
-                words[n] = sourceAlpha == 255 ? source : source &+ scale(words[n], keepFull)
-            } else if k != 0 {
-                let s = scale(source, k)
-                words[n] = s &+ scale(words[n], 255 - alpha(s))
-            }
-            n += 1
+        // The last one to three pixels (most rows of a glyph have some)
+        // through the same lanes, from a copy: uncovered lanes come out as
+        // they went in (`scale` by 255 and by 0 are exact).
+        let rest = count &- n
+        guard rest > 0 else { return }
+        var k: UInt32 = 0
+        var d4 = SIMD4<UInt32>(repeating: 0)
+        for i in 0..<rest {
+            k |= UInt32(coverage[n &+ i]) &<< (8 &* UInt32(i))
+            d4[i] = words[n &+ i]
         }
+        guard k != 0 else { return }
+        let r4 = over(scale(s4, lanes(k)), d4)
+        for i in 0..<rest { words[n &+ i] = r4[i] }
     }
 
     /// Source-over with one coverage for the whole run: a block fill when
@@ -168,14 +171,23 @@ enum Composite {
             words.update(repeating: source, count: count)
             return
         }
-        // Four pixels at a time in vector registers (`over`).
+        // Eight pixels at a time in two vector registers (`over`): both
+        // loads go out before either blend, so the memory waits overlap.
         var n = 0
         let s4 = SIMD4<UInt32>(repeating: source)
         let raw = UnsafeMutableRawPointer(words)
-        while n + 4 <= count {
-            let d4 = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD4<UInt32>.self)
-            raw.storeBytes(of: over(s4, d4), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
-            n += 4
+        while n &+ 8 <= count {
+            let offset = n &* 4
+            let d4 = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+            let e4 = raw.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: over(s4, d4), toByteOffset: offset, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: over(s4, e4), toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+            n &+= 8
+        }
+        if n &+ 4 <= count {
+            let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: over(s4, d4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            n &+= 4
         }
         while n < count {
             words[n] = source &+ scale(words[n], keep)
