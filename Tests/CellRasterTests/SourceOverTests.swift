@@ -39,6 +39,30 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// One color at one coverage over a run (the inside of a translucent
+    /// fill), eight pixels a step, then four, then one at a time: every
+    /// length from 1 to 40 gets the one-pixel formula's bytes.
+    @Test func constantCoverageMatchesThePixelFormula() {
+        var random = SeededRandom(7)
+        var mismatches = 0
+        for round in 0..<2000 {
+            let count = 1 + round % 40
+            let source = random.premultipliedPixel()
+            let k = round % 5 == 0 ? UInt8(255) : UInt8(random.byte())
+            let before = (0..<count).map { _ in random.premultipliedPixel() }
+            var after = before
+            after.withUnsafeMutableBytes { raw in
+                Composite.sourceOver(source, dst: raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                     constant: k, count: count)
+            }
+            let s = Composite.scale(source, UInt32(k))
+            for n in 0..<count where after[n] != s &+ Composite.scale(before[n], 255 - (s >> 24)) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// Clear through coverage (a badge's knocked-out text), four pixels at
     /// a time: `D (1 - k)` with `scale`'s rounding, pixel for pixel (a
     /// factor off by one failed 14298 pixels).
