@@ -17,6 +17,10 @@ extension Canvas {
         /// threads (flattening a path for the drawable bounds), so that each
         /// band does not repeat it: returns the source with that work done.
         var prepare: ((IntRect) -> SpanSource)?
+        /// The device rectangle whose spans these are (`RectSpans`), when
+        /// that is all they are: a solid fill under a rectangular clip
+        /// composites its rows straight from it.
+        var rect: (device: Rect, antialias: Bool)?
 
         init(bounds: IntRect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
@@ -149,9 +153,11 @@ extension Canvas {
 
     func spans(ofDeviceRect device: Rect) -> SpanSource {
         let antialias = state.antialias
-        return SpanSource(deviceBox: device) { job, bounds, emit in
+        var source = SpanSource(deviceBox: device) { job, bounds, emit in
             RectSpans.emit(device, bounds: job.clamp(bounds), antialias: antialias, emit)
         }
+        source.rect = (device, antialias)
+        return source
     }
 
     /// Paints `paint` through the coverage of `produce` with the state's
@@ -208,6 +214,21 @@ extension Canvas {
             return
         }
         if let word = shader.solidWord {
+            if mode == .normal, let rect = produce.rect, case .rect = dest.clip, dest.cancellation?.isArmed != true {
+                // A rectangle under a rectangular clip: its rows straight
+                // from RectSpans (the spans coverSpans would deliver).
+                RectSpans.emit(rect.device, bounds: job.clamp(dest.bounds), antialias: rect.antialias) { row in
+                    for s in row {
+                        let dst = surface.pointer(x: s.x, y: s.y)
+                        if let coverage = s.coverage {
+                            Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
+                        } else {
+                            Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+                        }
+                    }
+                }
+                return
+            }
             if mode == .normal {
                 coverSpans(produce, dest, job) { row in
                     for s in row {
