@@ -215,17 +215,10 @@ extension Canvas {
         }
         if let word = shader.solidWord {
             if mode == .normal, let rect = produce.rect, case .rect = dest.clip, dest.cancellation?.isArmed != true {
-                // A rectangle under a rectangular clip: its rows straight
-                // from RectSpans (the spans coverSpans would deliver).
-                RectSpans.emit(rect.device, bounds: job.clamp(dest.bounds), antialias: rect.antialias) { row in
-                    for s in row {
-                        let dst = surface.pointer(x: s.x, y: s.y)
-                        if let coverage = s.coverage {
-                            Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
-                        } else {
-                            Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
-                        }
-                    }
+                // A rectangle under a rectangular clip: each run of equal
+                // rows composited straight (the pixels its spans give).
+                RectSpans.forEachRun(rect.device, bounds: job.clamp(dest.bounds), antialias: rect.antialias) { rows, row in
+                    Composite.sourceOver(word, rows: rows, row, surface)
                 }
                 return
             }

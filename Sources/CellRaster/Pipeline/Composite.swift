@@ -161,12 +161,44 @@ enum Composite {
         for i in 0..<rest { words[n &+ i] = r4[i] }
     }
 
+    /// Source-over of one color over `rows` of a rectangle (`RectSpans`):
+    /// each end pixel by the one-pixel formula, with its scaled color made
+    /// once for all the rows, and the run between as a constant span. The
+    /// same bytes as the rectangle's spans composited one by one.
+    static func sourceOver(_ word: UInt32, rows: Range<Int>, _ row: RectSpans.Row, _ surface: Surface) {
+        let left = scale(word, UInt32(row.leftCoverage)), right = scale(word, UInt32(row.rightCoverage))
+        let keepLeft = 255 &- alpha(left), keepRight = 255 &- alpha(right)
+        let inner = row.innerCount > 0 && row.innerCoverage != 0
+        let innerSource = row.innerCoverage == 255 ? word : scale(word, UInt32(row.innerCoverage))
+        for y in rows {
+            if row.leftCoverage != 0 {
+                let p = words(surface.pointer(x: row.leftX, y: y), 1)
+                p.pointee = left &+ scale(p.pointee, keepLeft)
+            }
+            if inner {
+                sourceOver(scaled: innerSource, dst: surface.pointer(x: row.innerX, y: y), count: row.innerCount)
+            }
+            if row.rightCoverage != 0 {
+                let p = words(surface.pointer(x: row.rightX, y: y), 1)
+                p.pointee = right &+ scale(p.pointee, keepRight)
+            }
+        }
+    }
+
     /// Source-over with one coverage for the whole run: a block fill when
     /// the result is opaque, else a branch-free loop the compiler vectorizes.
     static func sourceOver(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
         let source = k == 255 ? word : scale(word, UInt32(k))
+        sourceOver(scaled: source, dst: dst, count: count)
+    }
+
+    /// Source-over of `source`, already scaled by its coverage, over `count`
+    /// pixels (the body of the constant-coverage case, for callers that
+    /// scale once for many runs).
+    @inline(__always)
+    static func sourceOver(scaled source: UInt32, dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
-        let keep = 255 - alpha(source)
+        let keep = 255 &- alpha(source)
         if keep == 0 {
             words.update(repeating: source, count: count)
             return
@@ -191,7 +223,7 @@ enum Composite {
         }
         while n < count {
             words[n] = source &+ scale(words[n], keep)
-            n += 1
+            n &+= 1
         }
     }
 
