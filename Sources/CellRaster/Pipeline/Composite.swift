@@ -33,6 +33,22 @@ enum Composite {
         return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
     }
 
+    /// `scale` of `count` words in place by one factor, four at a time in
+    /// vector lanes (a layer's alpha on its pixels).
+    static func scale(_ words: UnsafeMutablePointer<UInt32>, count: Int, by f: UInt32) {
+        let raw = UnsafeMutableRawPointer(words), f4 = SIMD4<UInt32>(repeating: f)
+        var n = 0
+        while n &+ 4 <= count {
+            let w4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: scale(w4, f4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            n &+= 4
+        }
+        while n < count {
+            words[n] = scale(words[n], f)
+            n &+= 1
+        }
+    }
+
     /// Source-over of four pixels, `s + d (255 - sa) / 255` with `scale`'s
     /// rounding (premultiplied sums stay within a byte).
     @inline(__always)

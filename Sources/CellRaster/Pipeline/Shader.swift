@@ -231,11 +231,15 @@ struct ImageShader {
         let w = source.width, h = source.height
         let words = UnsafeRawPointer(source.data).assumingMemoryBound(to: UInt32.self)
         if let (dx, dy) = offset {
-            let row = Swift.min(Swift.max(y + dy, 0), h - 1) * w
-            for n in 0..<count {
-                let sx = Swift.min(Swift.max(x + n + dx, 0), w - 1)
-                out[n] = words[row + sx]
-            }
+            // A copy of the row, its ends clamped to the image's edge
+            // columns (as every sample is).
+            let row = words + Swift.min(Swift.max(y + dy, 0), h - 1) * w
+            let first = x + dx // image column of out[0]
+            let inside = Swift.max(0, Swift.min(count, -first)) // columns left of the image
+            let end = Swift.max(inside, Swift.min(count, w - first)) // past the last column in the image
+            if inside > 0 { out.update(repeating: row[0], count: inside) }
+            if end > inside { (out + inside).update(from: row + (first + inside), count: end - inside) }
+            if count > end { (out + end).update(repeating: row[w - 1], count: count - end) }
         } else {
             let t = deviceToImage
             let py = Double(y) + 0.5
@@ -256,9 +260,7 @@ struct ImageShader {
                 v += t.b
             }
         }
-        if alpha != 255 {
-            for n in 0..<count { out[n] = Composite.scale(out[n], alpha) }
-        }
+        if alpha != 255 { Composite.scale(out, count: count, by: alpha) }
     }
 
     /// Bilinear mix of four premultiplied words with 8-bit fractions (0...256).
