@@ -41,12 +41,23 @@ public final class Gradient {
 
     /// The straight color at `t` (clamped to the stops).
     public func color(at t: Double) -> Color {
+        var from = 0
+        return Self.color(in: stops, at: t, searchingFrom: &from)
+    }
+
+    /// `color(at:)`, looking for t's stop from `from` on and leaving it
+    /// there: for t that only grow (a table), the search walks the stops
+    /// once in all. The stops are sorted, so the stop found is the one a
+    /// search from the first finds.
+    @inline(__always)
+    static func color(in stops: [Stop], at t: Double, searchingFrom from: inout Int) -> Color {
         guard let first = stops.first, let last = stops.last else { return .clear }
         if !(t > first.location) { return first.color }
         if t >= last.location { return last.color }
         // The last stop at or before t, and the one after it.
-        var i = 0
+        var i = from
         while i + 1 < stops.count && stops[i + 1].location <= t { i += 1 }
+        from = i
         let a = stops[i], b = stops[i + 1]
         let span = b.location - a.location
         let f = span > 0 ? (t - a.location) / span : 1
@@ -56,27 +67,63 @@ public final class Gradient {
                      a: a.color.a + (b.color.a - a.color.a) * f)
     }
 
-    /// The last table built and its alpha, under a lock: one gradient can
-    /// paint pieces drawn on several threads (`Canvas.drawDisjoint`).
-    private let cache = Locked<(alpha: Double, table: [UInt32])>((-1, []))
+    /// The table for the last alpha asked for, filled as entries are
+    /// needed, under a lock: one gradient can paint pieces drawn on several
+    /// threads (`Canvas.drawDisjoint`, bands).
+    private struct Ramp {
+        var alpha: Double
+        var words: [UInt32]
+        /// Which entries of `words` are made; all of them when `complete`.
+        var made: [Bool]
+        var complete: Bool
 
-    /// Premultiplied RGBA8 words for t = i / (tableSize - 1), with `alpha`
-    /// applied. The last table built is kept (one alpha per draw is the
-    /// common case).
-    func table(alpha: Double) -> [UInt32] {
-        cache.withLock { cached in
-            if cached.alpha != alpha { cached = (alpha, makeTable(alpha: alpha)) }
-            return cached.table
+        init(alpha: Double) {
+            self.alpha = alpha
+            words = [UInt32](repeating: 0, count: Gradient.tableSize)
+            made = [Bool](repeating: false, count: Gradient.tableSize)
+            complete = false
         }
     }
 
-    private func makeTable(alpha: Double) -> [UInt32] {
-        let n = Self.tableSize
-        var words = [UInt32](repeating: 0, count: n)
-        for i in 0..<n {
-            words[i] = PixelBuffer.pack(color(at: Double(i) / Double(n - 1)).premultiplied(alpha: alpha))
+    private let ramp = Locked<Ramp?>(nil)
+
+    /// Premultiplied RGBA8 words for t = i / (tableSize - 1), with `alpha`
+    /// applied. The table for the last alpha is kept (one alpha per draw is
+    /// the common case).
+    func table(alpha: Double) -> [UInt32] {
+        ramp.withLock { ramp in
+            if ramp?.alpha != alpha { ramp = Ramp(alpha: alpha) }
+            if !ramp!.complete {
+                var stop = 0
+                let stops = self.stops
+                for i in 0..<Self.tableSize where !ramp!.made[i] {
+                    ramp!.words[i] = Self.word(in: stops, index: i, alpha: alpha, searchingFrom: &stop)
+                }
+                ramp!.complete = true
+            }
+            return ramp!.words
         }
-        return words
+    }
+
+    /// Entry `index` of `table(alpha:)`, made alone if it is not yet: a
+    /// gradient constant along rows (vertical, the usual case in a table
+    /// view) needs one entry per row it paints, a few dozen of the 1024.
+    func word(at index: Int, alpha: Double) -> UInt32 {
+        ramp.withLock { ramp in
+            if ramp?.alpha != alpha { ramp = Ramp(alpha: alpha) }
+            if !ramp!.made[index] {
+                var stop = 0
+                ramp!.words[index] = Self.word(in: stops, index: index, alpha: alpha, searchingFrom: &stop)
+                ramp!.made[index] = true
+            }
+            return ramp!.words[index]
+        }
+    }
+
+    @inline(__always)
+    private static func word(in stops: [Stop], index: Int, alpha: Double, searchingFrom stop: inout Int) -> UInt32 {
+        let color = Self.color(in: stops, at: Double(index) / Double(tableSize - 1), searchingFrom: &stop)
+        return PixelBuffer.pack(color.premultiplied(alpha: alpha))
     }
 }
 

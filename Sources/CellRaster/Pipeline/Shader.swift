@@ -75,7 +75,10 @@ struct Shader {
 /// t = ((u - start) . (end - start)) / |end - start|^2 with u the pixel centre
 /// in gradient space; affine in device coordinates, so one multiply-add per pixel.
 struct LinearShader {
-    let table: [UInt32]
+    /// The ramp: its table is made on first use by `shade` (per pixel),
+    /// while `sample` (one word per row) asks for single entries.
+    let gradient: Gradient
+    let alpha: Double
     let dtdx: Double, dtdy: Double, t0: Double
     let extendStart: Bool, extendEnd: Bool
     /// Start and end coincide: there is no direction, so nothing is painted
@@ -86,7 +89,8 @@ struct LinearShader {
         guard let inv = ctm.inverted else { return nil }
         let dx = g.end.x - g.start.x, dy = g.end.y - g.start.y
         let l2 = dx * dx + dy * dy
-        table = g.gradient.table(alpha: alpha)
+        gradient = g.gradient
+        self.alpha = alpha
         extendStart = g.extendStart
         extendEnd = g.extendEnd
         degenerate = !(l2 > 0) || !l2.isFinite
@@ -107,7 +111,7 @@ struct LinearShader {
         let painted = (t >= 0 || extendStart) && (t <= 1 || extendEnd) && !t.isNaN
         guard painted else { return (0, false) }
         let i = Int(Swift.min(Swift.max(t, 0), 1) * Double(Gradient.tableSize - 1) + 0.5)
-        return (table[i], true)
+        return (gradient.word(at: i, alpha: alpha), true)
     }
 
     @inline(__always)
@@ -119,7 +123,7 @@ struct LinearShader {
         }
         var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)
         let last = Double(Gradient.tableSize - 1)
-        table.withUnsafeBufferPointer { lut in
+        gradient.table(alpha: alpha).withUnsafeBufferPointer { lut in
             for n in 0..<count {
                 let painted = (t >= 0 || extendStart) && (t <= 1 || extendEnd) && !t.isNaN
                 mask[n] = painted ? 255 : 0
