@@ -25,3 +25,19 @@ import Testing
         }
     }
 }
+
+/// `Color.rounded` (premultiplying without a libm call) is `rounded()`:
+/// halves away from zero, on both sides of zero, at the edge of exactness
+/// and beyond it, and for infinities and NaN.
+@Suite struct ColorRoundingTests {
+    @Test func roundedIsTheLibraryRounding() {
+        var random = SeededRandom(11)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 254.5, 255, 0.49999999999999994,
+                                4_503_599_627_370_495.5, 4_503_599_627_370_496, 1e300, -1e300,
+                                .infinity, -.infinity]
+        for _ in 0..<100_000 { values.append((random.next() - 0.3) * 600) }
+        for k in 0...510 { values.append(Double(k) / 2) }
+        for v in values { #expect(Color.rounded(v) == v.rounded(), "\(v)") }
+        #expect(Color.rounded(.nan).isNaN)
+    }
+}
