@@ -220,11 +220,26 @@ enum BlendLoop {
     static func run<F: BlendFormula>(_: F.Type, src: UnsafePointer<UInt32>, srcStep: Int,
                                      dst: UnsafeMutablePointer<UInt32>,
                                      coverage: UnsafePointer<UInt8>?, constant: UInt8, count: Int) {
+        if srcStep == 0 {
+            // One color: its conversion (and what the formula derives from
+            // it alone, such as the unpremultiplied source) is made once,
+            // out of the loop.
+            let s = RGBA(word: src[0])
+            blendRun(F.self, count: count, dst: dst, coverage: coverage, constant: constant) { _ in s }
+        } else {
+            blendRun(F.self, count: count, dst: dst, coverage: coverage, constant: constant) { RGBA(word: src[$0]) }
+        }
+    }
+
+    @inline(__always)
+    private static func blendRun<F: BlendFormula>(_: F.Type, count: Int, dst: UnsafeMutablePointer<UInt32>,
+                                                  coverage: UnsafePointer<UInt8>?, constant: UInt8,
+                                                  source: (Int) -> RGBA) {
         for n in 0..<count {
             let k8 = coverage?[n] ?? constant
             if k8 == 0 { continue }
             let d = RGBA(word: dst[n])
-            let b = F.blend(RGBA(word: src[n &* srcStep]), d)
+            let b = F.blend(source(n), d)
             let k = Float(k8) * (1.0 / 255.0)
             @inline(__always) func q(_ dv: Float, _ bv: Float) -> UInt32 {
                 let v = (dv + k * (bv - dv)) * 255 + 0.5
