@@ -239,10 +239,10 @@ struct ImageShader {
             // columns (as every sample is).
             let row = words + Swift.min(Swift.max(y + dy, 0), h - 1) * w
             let first = x + dx // image column of out[0]
-            let inside = Swift.max(0, Swift.min(count, -first)) // columns left of the image
-            let end = Swift.max(inside, Swift.min(count, w - first)) // past the last column in the image
-            if inside > 0 { out.update(repeating: row[0], count: inside) }
-            if end > inside { (out + inside).update(from: row + (first + inside), count: end - inside) }
+            let before = Swift.max(0, Swift.min(count, -first)) // pixels left of the image
+            let end = Swift.max(before, Swift.min(count, w - first)) // past the image's last column
+            if before > 0 { out.update(repeating: row[0], count: before) }
+            if end > before { (out + before).update(from: row + (first + before), count: end - before) }
             if count > end { (out + end).update(repeating: row[w - 1], count: count - end) }
         } else {
             let t = deviceToImage
