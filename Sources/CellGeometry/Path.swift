@@ -23,6 +23,17 @@ public struct Path: Sendable, Equatable {
         case quad(Point, Point)
         case cubic(Point, Point, Point)
         case close
+
+        /// Every point of the element mapped through `t`.
+        public func transformed(by t: AffineTransform) -> Element {
+            switch self {
+            case .move(let p): return .move(t.apply(p))
+            case .line(let p): return .line(t.apply(p))
+            case .quad(let c, let p): return .quad(t.apply(c), t.apply(p))
+            case .cubic(let c1, let c2, let p): return .cubic(t.apply(c1), t.apply(c2), t.apply(p))
+            case .close: return .close
+            }
+        }
     }
 
     public private(set) var elements: [Element] = []
@@ -85,6 +96,18 @@ public struct Path: Sendable, Equatable {
         ensureSubpath(c1)
         elements.append(.cubic(c1, c2, p))
         currentPoint = p
+    }
+
+    /// Appends `element` through the construction calls above (so a
+    /// repeated `move` or a `close` acts as those calls do).
+    public mutating func append(_ element: Element) {
+        switch element {
+        case .move(let p): move(to: p)
+        case .line(let p): line(to: p)
+        case .quad(let c, let p): quad(control: c, to: p)
+        case .cubic(let c1, let c2, let p): curve(control1: c1, control2: c2, to: p)
+        case .close: close()
+        }
     }
 
     /// Closes the current subpath (nothing happens on an empty or closed one).
@@ -261,14 +284,7 @@ public struct Path: Sendable, Equatable {
                 skip = false
                 if case .move = element, hasOpenSubpath { continue }
             }
-            switch element {
-            case .move(let p): move(to: transform.apply(p))
-            case .line(let p): line(to: transform.apply(p))
-            case .quad(let c, let p): quad(control: transform.apply(c), to: transform.apply(p))
-            case .cubic(let c1, let c2, let p):
-                curve(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
-            case .close: close()
-            }
+            append(element.transformed(by: transform))
         }
     }
 

@@ -403,15 +403,7 @@ struct SVGDocument {
         }
         guard subpaths.count == 2 else { return p }
         var out = Path()
-        for e in subpaths[0] {
-            switch e {
-            case .move(let q): out.move(to: q)
-            case .line(let q): out.line(to: q)
-            case .quad(let c, let q): out.quad(control: c, to: q)
-            case .cubic(let a, let b, let q): out.curve(control1: a, control2: b, to: q)
-            case .close: out.close()
-            }
-        }
+        for e in subpaths[0] { out.append(e) }
         // The inner subpath reversed: the ellipse's four curves backwards.
         var points: [Point] = []
         var segments: [Path.Element] = []

@@ -108,15 +108,7 @@ extension Path {
             if drawn && still {
                 dots.append(p)
             } else {
-                for e in subpath {
-                    switch e {
-                    case .move(let q): rest.move(to: q)
-                    case .line(let q): rest.line(to: q)
-                    case .quad(let a, let q): rest.quad(control: a, to: q)
-                    case .cubic(let a, let b, let q): rest.curve(control1: a, control2: b, to: q)
-                    case .close: rest.close()
-                    }
-                }
+                for e in subpath { rest.append(e) }
             }
             subpath = []
         }

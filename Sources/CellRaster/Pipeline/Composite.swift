@@ -186,18 +186,16 @@ enum Composite {
         let keepLeft = 255 &- alpha(left), keepRight = 255 &- alpha(right)
         let inner = row.innerCount > 0 && row.innerCoverage != 0
         let innerSource = row.innerCoverage == 255 ? word : scale(word, UInt32(row.innerCoverage))
+        @inline(__always) func end(_ x: Int, _ y: Int, _ color: UInt32, _ keep: UInt32) {
+            let p = words(surface.pointer(x: x, y: y), 1)
+            p.pointee = color &+ scale(p.pointee, keep)
+        }
         for y in rows {
-            if row.leftCoverage != 0 {
-                let p = words(surface.pointer(x: row.leftX, y: y), 1)
-                p.pointee = left &+ scale(p.pointee, keepLeft)
-            }
+            if row.leftCoverage != 0 { end(row.leftX, y, left, keepLeft) }
             if inner {
                 sourceOver(scaled: innerSource, dst: surface.pointer(x: row.innerX, y: y), count: row.innerCount)
             }
-            if row.rightCoverage != 0 {
-                let p = words(surface.pointer(x: row.rightX, y: y), 1)
-                p.pointee = right &+ scale(p.pointee, keepRight)
-            }
+            if row.rightCoverage != 0 { end(row.rightX, y, right, keepRight) }
         }
     }
 

@@ -91,17 +91,15 @@ public final class Gradient {
     /// applied. The table for the last alpha is kept (one alpha per draw is
     /// the common case).
     func table(alpha: Double) -> [UInt32] {
-        ramp.withLock { ramp in
-            if ramp?.alpha != alpha { ramp = Ramp(alpha: alpha) }
-            if !ramp!.complete {
+        withRamp(alpha: alpha) { ramp in
+            if !ramp.complete {
                 var stop = 0
-                let stops = self.stops
-                for i in 0..<Self.tableSize where !ramp!.made[i] {
-                    ramp!.words[i] = Self.word(in: stops, index: i, alpha: alpha, searchingFrom: &stop)
+                for i in 0..<Self.tableSize where !ramp.made[i] {
+                    ramp.words[i] = Self.word(in: stops, index: i, alpha: alpha, searchingFrom: &stop)
                 }
-                ramp!.complete = true
+                ramp.complete = true
             }
-            return ramp!.words
+            return ramp.words
         }
     }
 
@@ -109,14 +107,22 @@ public final class Gradient {
     /// gradient constant along rows (vertical, the usual case in a table
     /// view) needs one entry per row it paints, a few dozen of the 1024.
     func word(at index: Int, alpha: Double) -> UInt32 {
+        withRamp(alpha: alpha) { ramp in
+            if !ramp.made[index] {
+                var stop = 0
+                ramp.words[index] = Self.word(in: stops, index: index, alpha: alpha, searchingFrom: &stop)
+                ramp.made[index] = true
+            }
+            return ramp.words[index]
+        }
+    }
+
+    /// `body` with the ramp for `alpha`, under the lock (a new ramp when
+    /// the alpha changed).
+    private func withRamp<T>(alpha: Double, _ body: (inout Ramp) -> T) -> T {
         ramp.withLock { ramp in
             if ramp?.alpha != alpha { ramp = Ramp(alpha: alpha) }
-            if !ramp!.made[index] {
-                var stop = 0
-                ramp!.words[index] = Self.word(in: stops, index: index, alpha: alpha, searchingFrom: &stop)
-                ramp!.made[index] = true
-            }
-            return ramp!.words[index]
+            return body(&ramp!)
         }
     }
 

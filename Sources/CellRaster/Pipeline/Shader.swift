@@ -75,10 +75,14 @@ struct Shader {
 /// t = ((u - start) . (end - start)) / |end - start|^2 with u the pixel centre
 /// in gradient space; affine in device coordinates, so one multiply-add per pixel.
 struct LinearShader {
-    /// The ramp: its table is made on first use by `shade` (per pixel),
-    /// while `sample` (one word per row) asks for single entries.
+    /// The ramp: `sample` (one word per row, when t does not change along
+    /// rows) asks it for single entries.
     let gradient: Gradient
     let alpha: Double
+    /// The whole table, taken once when t changes along rows (each pixel
+    /// looks one up); nil otherwise, and `shade` asks the ramp (other
+    /// blend modes shade row-constant gradients too).
+    let table: [UInt32]?
     let dtdx: Double, dtdy: Double, t0: Double
     let extendStart: Bool, extendEnd: Bool
     /// Start and end coincide: there is no direction, so nothing is painted
@@ -96,12 +100,14 @@ struct LinearShader {
         degenerate = !(l2 > 0) || !l2.isFinite
         if degenerate {
             dtdx = 0; dtdy = 0; t0 = 0
+            table = nil
             return
         }
         // u = inv(p): u.x = a px + c py + tx, u.y = b px + d py + ty.
         dtdx = (inv.a * dx + inv.b * dy) / l2
         dtdy = (inv.c * dx + inv.d * dy) / l2
         t0 = ((inv.tx - g.start.x) * dx + (inv.ty - g.start.y) * dy) / l2
+        table = dtdx == 0 ? nil : gradient.table(alpha: alpha)
     }
 
     /// The word at row `y` when t does not depend on x.
@@ -123,7 +129,7 @@ struct LinearShader {
         }
         var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)
         let last = Double(Gradient.tableSize - 1)
-        gradient.table(alpha: alpha).withUnsafeBufferPointer { lut in
+        (table ?? gradient.table(alpha: alpha)).withUnsafeBufferPointer { lut in
             for n in 0..<count {
                 let painted = (t >= 0 || extendStart) && (t <= 1 || extendEnd) && !t.isNaN
                 mask[n] = painted ? 255 : 0
