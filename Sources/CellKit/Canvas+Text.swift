@@ -13,6 +13,8 @@ extension Canvas {
         guard !layout.lines.isEmpty else { return }
         let glyphs = layout.placedGlyphs(visible: textCullingRect)
         guard !glyphs.isEmpty else { return }
+        // The state is saved only when this fill changes it.
+        guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs) }
         save()
         if let color { setFillColor(color) }
         if let clip = layout.clip { clipRect(clip) }

@@ -132,22 +132,30 @@ public struct Lua {
     public func options(_ index: Int32, known: [String], _ read: (String) throws -> Void) throws {
         if isNoneOrNil(index) { return }
         try checkTable(index)
+        precondition(known.count <= 64, "an options table names at most 64 keys")
         let table = lua_absindex(L, index)
+        // One pass over the table notes which known keys it has, matching
+        // the key's bytes in place (no String made for a key that is known);
+        // then only those are read, in the order of `known`.
+        var present: UInt64 = 0
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             // key at -2, value at -1
-            guard lua_type(L, -2) == LUA_TSTRING, let k = cl_tostring(L, -2) else {
+            var length = 0
+            guard lua_type(L, -2) == LUA_TSTRING, let k = lua_tolstring(L, -2, &length) else {
                 cl_pop(L, 2)
                 throw LuaError.argument(index, "options table keys must be strings")
             }
-            let key = String(cString: k)
-            guard known.contains(key) else {
+            let bytes = UnsafeRawBufferPointer(start: k, count: length)
+            guard let i = known.firstIndex(where: { Self.equal($0, bytes) }) else {
+                let key = String(decoding: bytes, as: UTF8.self)
                 cl_pop(L, 2)
                 throw LuaError.argument(index, "unknown option '\(key)' (expected \(known.joined(separator: ", ")))")
             }
+            present |= 1 << UInt64(i)
             cl_pop(L, 1)
         }
-        for key in known {
+        for (i, key) in known.enumerated() where present & (1 << UInt64(i)) != 0 {
             lua_pushstring(L, key)
             lua_rawget(L, table)
             defer { cl_pop(L, 1) }
@@ -159,6 +167,12 @@ public struct Lua {
                 }
             }
         }
+    }
+
+    /// True when `key`'s UTF-8 is exactly `bytes`.
+    private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var key = key
+        return key.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 
     // MARK: pushing

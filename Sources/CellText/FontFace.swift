@@ -47,7 +47,7 @@ public final class FontFace: @unchecked Sendable {
     /// HarfBuzz's font (`hb_font_t *`), immutable: safe to shape with from any thread.
     let hbFont: OpaquePointer
     /// Outlines by glyph id, in font units with y up; under `FreeType.lock`.
-    private var outlines: [UInt32: GlyphOutline] = [:]
+    private var outlines = GlyphTable<GlyphOutline>()
 
     private init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer) {
         self.path = path
@@ -183,6 +183,9 @@ public final class FontFace: @unchecked Sendable {
     /// The outline of `glyph` in font units, y up, cached. An id the face
     /// does not have, or a glyph FreeType cannot load, gives an empty outline.
     public func outline(of glyph: UInt32) -> GlyphOutline {
+        // Ids past the face's glyphs (a caller's mistake) are not cached:
+        // the table grows with the largest id it holds.
+        guard Int(glyph) < glyphCount else { return GlyphOutline(path: Path()) }
         FreeType.lock.lock()
         defer { FreeType.lock.unlock() }
         if let cached = outlines[glyph] { return cached }

@@ -147,6 +147,7 @@ public struct TextLayout: Sendable {
     /// outside `visible` (user space) are left out, as are blank ones.
     public func placedGlyphs(visible: Rect? = nil) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(lines.reduce(0) { $0 + $1.shaped.glyphs.count })
         for line in lines {
             var pen = line.origin.x
             let baseline = line.origin.y
@@ -175,6 +176,9 @@ public struct TextLayout: Sendable {
     /// no paragraphs.
     public static func paragraphs(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }
+        // Printable ASCII (most UI text) has no breaks and nothing to drop:
+        // one paragraph, the text itself, without a scalar-by-scalar copy.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return [text] }
         var out: [String] = []
         var current = String.UnicodeScalarView()
         var afterCR = false

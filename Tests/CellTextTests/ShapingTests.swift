@@ -120,6 +120,10 @@ import CellText
         #expect(hebrew.glyphs.last?.cluster == 0)
         #expect(TextLayout.paragraphs("a\tb\u{7}c\r\nd\re\u{2028}f") == ["a bc", "d", "e", "f"])
         #expect(TextLayout.paragraphs("") == [])
+        // Printable ASCII comes back whole; the bytes just past it do not.
+        #expect(TextLayout.paragraphs(" a~b ") == [" a~b "])
+        #expect(TextLayout.paragraphs("a\u{7F}b\u{1F}c") == ["abc"])
+        #expect(TextLayout.paragraphs("a\u{85}b\u{9F}c\u{A0}") == ["a", "bc\u{A0}"])
         #expect(TextLayout.paragraphs("\n") == ["", ""])
     }
 

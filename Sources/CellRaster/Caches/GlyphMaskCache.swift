@@ -38,6 +38,16 @@ final class GlyphMaskCache: @unchecked Sendable {
         var scaleBits: UInt64
         var phaseX: UInt8
         var phaseY: UInt8
+
+        /// One word into the hasher instead of five fields: a lookup per
+        /// glyph drawn is on the path of every text call, and the fields
+        /// fold into 64 bits with few collisions (the face and the scale
+        /// are the same for most glyphs of a call; glyph and phases differ).
+        func hash(into hasher: inout Hasher) {
+            let face = UInt64(UInt(bitPattern: owner.hashValue))
+            let small = UInt64(glyph) << 16 | UInt64(phaseX) << 8 | UInt64(phaseY)
+            hasher.combine(small ^ (face &* 0x9E37_79B9_7F4A_7C15) ^ (scaleBits &* 0xC2B2_AE3D_27D4_EB4F))
+        }
     }
 
     /// A glyph's coverage: `width` x `height` bytes, row by row, whose top-left

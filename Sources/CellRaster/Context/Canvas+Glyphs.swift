@@ -28,12 +28,6 @@ extension Canvas {
         paint(spans(of: Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero), with: state.fillPaint)
     }
 
-    /// A glyph mask at its place on the canvas.
-    private struct PlacedMask {
-        var mask: GlyphMaskCache.Mask
-        var x: Int, y: Int
-    }
-
     /// A placed mask's rows as plain values, for the per-row walk: no
     /// reference to count on each visit (the masks are kept alive beside).
     private struct MaskRows {
@@ -47,40 +41,59 @@ extension Canvas {
         guard state.antialias else { return nil }
         let ctm = state.ctm
         let phases = Double(GlyphMaskCache.phases)
-        var placed: [PlacedMask] = []
-        placed.reserveCapacity(glyphs.count)
+        var masks: [GlyphMaskCache.Mask] = []
+        var rows: [MaskRows] = []
+        masks.reserveCapacity(glyphs.count)
+        rows.reserveCapacity(glyphs.count)
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        var inOrder = true // left to right already (the usual case)
         for glyph in glyphs {
             let t = glyph.transform.concatenating(ctm)
             // Upright, unskewed, unmirrored in x, the same scale both ways.
             guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
                   abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
-            var px = (t.tx * phases).rounded(), py = (t.ty * phases).rounded()
-            let cellX = (px / phases).rounded(.down), cellY = (py / phases).rounded(.down)
+            var px = Self.roundedHalfAway(t.tx * phases), py = Self.roundedHalfAway(t.ty * phases)
+            let cellX = Self.floor(px / phases), cellY = Self.floor(py / phases)
             px -= cellX * phases
             py -= cellY * phases
             guard let mask = GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
                                                         rasterizer: rasterizer) else { return nil }
             guard mask.width > 0, mask.height > 0 else { continue }
             let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
-            placed.append(PlacedMask(mask: mask, x: x, y: y))
+            if let last = rows.last, x < last.x { inOrder = false }
+            masks.append(mask)
+            rows.append(MaskRows(pixels: UnsafePointer(mask.pixels), x: x, y: y, width: mask.width, height: mask.height))
             x0 = min(x0, x)
             y0 = min(y0, y)
             x1 = max(x1, x + mask.width)
             y1 = max(y1, y + mask.height)
         }
-        guard !placed.isEmpty else { return SpanSource(bounds: .empty) { _, _, _ in } }
+        guard !rows.isEmpty else { return SpanSource(bounds: .empty) { _, _, _ in } }
         let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
-        placed.sort { $0.x < $1.x }
-        let rows = placed.map {
-            MaskRows(pixels: UnsafePointer($0.mask.pixels), x: $0.x, y: $0.y, width: $0.mask.width, height: $0.mask.height)
-        }
-        let masks = placed
+        // Stable, as before: masks at the same x keep their drawing order.
+        if !inOrder { rows = rows.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element) }
+        let sorted = rows
         return SpanSource(bounds: bounds) { job, area, emit in
             withExtendedLifetime(masks) {
-                Self.emitMasks(rows, bounds: bounds.intersection(job.clamp(area)), emit)
+                Self.emitMasks(sorted, bounds: bounds.intersection(job.clamp(area)), emit)
             }
         }
+    }
+
+    /// `v.rounded()` (half away from zero) for |v| < 2^52, without a call
+    /// into libm: the truncation and the fraction left are exact.
+    @inline(__always)
+    private static func roundedHalfAway(_ v: Double) -> Double {
+        let t = Double(Int(v))
+        let f = v - t
+        return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
+    }
+
+    /// `v.rounded(.down)` for |v| < 2^52, the same way.
+    @inline(__always)
+    private static func floor(_ v: Double) -> Double {
+        let t = Double(Int(v))
+        return t > v ? t - 1 : t
     }
 
     /// Emits the masks' rows as spans, row by row, pointing straight into
@@ -93,44 +106,61 @@ extension Canvas {
     private static func emitMasks(_ sorted: [MaskRows], bounds box: IntRect,
                                   _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
+        // Each mask cut to the box once (a band of rows sees only its part),
+        // with the address its row y starts at: `start + y * width`.
+        struct Cut {
+            let x0: Int, x1: Int, y0: Int, y1: Int, width: Int
+            let start: UnsafePointer<UInt8>
+        }
+        var cuts: [Cut] = []
+        cuts.reserveCapacity(sorted.count)
+        for item in sorted {
+            let x0 = Swift.max(item.x, box.x0), x1 = Swift.min(item.x + item.width, box.x1)
+            let y0 = Swift.max(item.y, box.y0), y1 = Swift.min(item.y + item.height, box.y1)
+            guard x0 < x1, y0 < y1 else { continue }
+            cuts.append(Cut(x0: x0, x1: x1, y0: y0, y1: y1, width: item.width,
+                            start: item.pixels + (x0 - item.x) - item.y * item.width))
+        }
+        guard !cuts.isEmpty else { return }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: box.width)
-        let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: sorted.count)
+        let spans = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: cuts.count)
         defer {
             scratch.deallocate()
             spans.deallocate()
         }
-        for y in box.y0..<box.y1 {
-            var n = 0
-            var rowEnd = Int.min // right end of the last span
-            for item in sorted where y >= item.y && y < item.y + item.height {
-                let x0 = Swift.max(item.x, box.x0), x1 = Swift.min(item.x + item.width, box.x1)
-                guard x0 < x1 else { continue }
-                let row = item.pixels + (y - item.y) * item.width + (x0 - item.x)
-                if x0 >= rowEnd {
-                    spans[n] = Rasterizer.Span(y: y, x: x0, count: x1 - x0, coverage: row, constant: 0)
-                    n += 1
-                    rowEnd = x1
-                    continue
+        cuts.withUnsafeBufferPointer { cuts in
+            for y in box.y0..<box.y1 {
+                var n = 0
+                var rowEnd = Int.min // right end of the last span
+                for item in cuts where y >= item.y0 && y < item.y1 {
+                    let x0 = item.x0, x1 = item.x1
+                    let row = item.start + y &* item.width
+                    if x0 >= rowEnd {
+                        spans[n] = Rasterizer.Span(y: y, x: x0, count: x1 - x0, coverage: row, constant: 0)
+                        n += 1
+                        rowEnd = x1
+                        continue
+                    }
+                    // Overlaps the last span: that span moves into the row
+                    // buffer (if it is not there yet) and grows to cover both.
+                    var last = spans[n - 1]
+                    let merged = scratch + (last.x - box.x0)
+                    if last.coverage != UnsafePointer(merged) {
+                        merged.update(from: last.coverage!, count: last.count)
+                    }
+                    if x1 > rowEnd { (scratch + (rowEnd - box.x0)).update(repeating: 0, count: x1 - rowEnd) }
+                    let into = scratch + (x0 - box.x0)
+                    for i in 0..<(x1 - x0) {
+                        let sum = UInt16(into[i]) + UInt16(row[i])
+                        into[i] = sum > 255 ? 255 : UInt8(sum)
+                    }
+                    rowEnd = Swift.max(rowEnd, x1)
+                    last.coverage = UnsafePointer(merged)
+                    last.count = rowEnd - last.x
+                    spans[n - 1] = last
                 }
-                // Overlaps the last span: that span moves into the row
-                // buffer (if it is not there yet) and grows to cover both.
-                var last = spans[n - 1]
-                let merged = scratch + (last.x - box.x0)
-                if last.coverage != UnsafePointer(merged) {
-                    merged.update(from: last.coverage!, count: last.count)
-                }
-                if x1 > rowEnd { (scratch + (rowEnd - box.x0)).update(repeating: 0, count: x1 - rowEnd) }
-                let into = scratch + (x0 - box.x0)
-                for i in 0..<(x1 - x0) {
-                    let sum = UInt16(into[i]) + UInt16(row[i])
-                    into[i] = sum > 255 ? 255 : UInt8(sum)
-                }
-                rowEnd = Swift.max(rowEnd, x1)
-                last.coverage = UnsafePointer(merged)
-                last.count = rowEnd - last.x
-                spans[n - 1] = last
+                if n > 0 { emit(UnsafeBufferPointer(start: spans, count: n)) }
             }
-            if n > 0 { emit(UnsafeBufferPointer(start: spans, count: n)) }
         }
     }
 }
