@@ -38,7 +38,7 @@ import CellImage
     /// and libpng's reader checks the stream's Adler-32 and each chunk's CRC.
     /// Rows are filtered and compressed 64 KiB at a time: a tall image
     /// crosses many such steps, a row wider than one takes a step each.
-    @Test(arguments: [(300, 217), (256, 257), (1024, 1), (700, 3), (641, 333), (1, 2), (40, 5000), (20000, 9)])
+    @Test(arguments: [(300, 217), (256, 257), (1024, 1), (700, 3), (641, 333), (1, 2), (6, 3), (7, 2), (40, 5000), (20000, 9)])
     func pngInTwoBandsRoundTrips(width: Int, height: Int) throws {
         for opaque in [true, false] {
             let b = PixelBuffer(width: width, height: height)
