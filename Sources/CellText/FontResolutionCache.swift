@@ -127,17 +127,22 @@ final class FontResolutionCache: @unchecked Sendable {
         load()
     }
 
+    /// Parsed as bytes: tabs and line breaks are ASCII, so they never occur
+    /// inside a longer UTF-8 sequence, and splitting by Character (grapheme
+    /// clusters) cost a millisecond of every run for a file of a few KB.
     private func load() {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else { return }
+        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count >= 2, text(lines[0]) == Self.header, text(lines[1]) == "env\t" + Self.environmentKey() else {
             return
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 2, lines[0] == Self.header, lines[1] == "env\t" + Self.environmentKey() else { return }
-        lines.removeFirst(2)
         var stamps: [Stamp] = []
         var entries: [String: FontCatalog.FontFile] = [:]
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        for line in lines.dropFirst(2) where !line.isEmpty {
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(text)
             switch fields.first {
             case "stamp" where fields.count == 5:
                 guard let s = Int(fields[2]), let ns = Int(fields[3]), let size = Int(fields[4]) else { return }

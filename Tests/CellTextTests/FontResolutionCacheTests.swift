@@ -70,6 +70,25 @@ import Testing
         }
     }
 
+    /// The file is read as bytes: names and paths beyond ASCII come back as
+    /// written, and a file that is not UTF-8 is ignored like a damaged one.
+    @Test func namesAndPathsBeyondASCII() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        let font = s.dir + "/Fonte é 字.otf"
+        try Data("a font".utf8).write(to: URL(fileURLWithPath: font))
+        let path = s.dir + "/fonts-v1.txt"
+        let file = FontCatalog.FontFile(path: font, index: 1)
+        FontResolutionCache(path: path).store("Hélvetica Neue 字体", file) { [.of(s.conf)] }
+        let again = FontResolutionCache(path: path)
+        #expect(again.lookUp("Hélvetica Neue 字体") == file)
+        #expect(again.lookUp("Helvetica Neue 字体") == nil)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes.append(contentsOf: [0x66, 0x6F, 0x6E, 0x74, 0x09, 0xFF, 0x09, 0x2F, 0x09, 0x30, 0x0A])
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(FontResolutionCache(path: path).lookUp("Hélvetica Neue 字体") == nil)
+    }
+
     @Test func whereItLives() {
         #expect(FontCatalog.PersistentCache.off.cache == nil)
         #expect(FontResolutionCache.standard(environment: ["HOME": "/home/d"])?.path == "/home/d/.cache/celllua/fonts-v1.txt")
