@@ -6,6 +6,23 @@ import Testing
 /// the bytes the one-pixel formula gives: `kS + D (1 - kSa)` with `scale`'s
 /// rounding. So must the other vector compositors here (layers, clear).
 @Suite struct SourceOverTests {
+    /// The constant source-over's 16-bit high-half product (`keepBytes`)
+    /// against `scale`, for every byte and every factor.
+    @Test func highHalfProductIsExactForEveryByteAndFactor() {
+        var mismatches = 0
+        for f in 0...255 {
+            for d in stride(from: 0, to: 256, by: 16) {
+                var bytes = SIMD16<UInt8>()
+                for i in 0..<16 { bytes[i] = UInt8(d + i) }
+                let out = Composite.keepBytes(bytes, SIMD8<UInt16>(repeating: UInt16(f)), Composite.by257())
+                for i in 0..<16 where UInt32(out[i]) != Composite.scale(UInt32(d + i), UInt32(f)) & 0xFF {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func vectorLanesMatchThePixelFormula() {
         var random = SeededRandom(99)
         func byte() -> UInt32 { random.byte() }
