@@ -196,6 +196,27 @@ import Testing
         #expect(ImageComparison.compare(masked.buffer, filled.buffer)?.maxChannel == 0)
     }
 
+    /// The cache's table grows past its first slots (1,024, at most half
+    /// full) and still finds every mask it made, itself, not a copy.
+    @Test func tableFindsEveryMaskAfterGrowing() throws {
+        let cache = GlyphMaskCache()
+        let rasterizer = Rasterizer()
+        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0]
+        var made: [GlyphMaskCache.Mask] = []
+        for i in 0..<1500 {
+            made.append(try #require(cache.mask(for: glyph, scale: 0.02 + Double(i) * 1e-6, phaseX: i % 4,
+                                                phaseY: (i / 4) % 4, rasterizer: rasterizer)))
+        }
+        var same = 0
+        for i in 0..<1500 {
+            let again = cache.mask(for: glyph, scale: 0.02 + Double(i) * 1e-6, phaseX: i % 4, phaseY: (i / 4) % 4,
+                                   rasterizer: rasterizer)
+            if again === made[i] { same += 1 }
+        }
+        #expect(same == 1500)
+        #expect(Set(made.map(ObjectIdentifier.init)).count == 1500)
+    }
+
     /// The same glyph at the same scale and phase is rasterized once; the
     /// cache never holds more than its budget.
     @Test func cacheReusesMasksWithinBudget() throws {

@@ -31,7 +31,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     /// Pixels (bytes) of masks kept before the cache starts over: 8 MiB.
     static let budgetBytes = 8 << 20
 
-    struct Key: Hashable {
+    struct Key: Equatable {
         var owner: ObjectIdentifier
         var glyph: UInt32
         /// Device pixels per font unit, bit for bit.
@@ -39,14 +39,58 @@ final class GlyphMaskCache: @unchecked Sendable {
         var phaseX: UInt8
         var phaseY: UInt8
 
-        /// One word into the hasher instead of five fields: a lookup per
-        /// glyph drawn is on the path of every text call, and the fields
-        /// fold into 64 bits with few collisions (the face and the scale
-        /// are the same for most glyphs of a call; glyph and phases differ).
-        func hash(into hasher: inout Hasher) {
-            let face = UInt64(UInt(bitPattern: owner.hashValue))
+        /// The fields folded into one word and mixed (a multiply and a
+        /// shift): the table's slot. A lookup per glyph drawn is on the path
+        /// of every text call, where a `Hasher` run cost more than the rest
+        /// of the lookup.
+        var mixed: UInt64 {
+            let face = UInt64(UInt(bitPattern: owner))
             let small = UInt64(glyph) << 16 | UInt64(phaseX) << 8 | UInt64(phaseY)
-            hasher.combine(small ^ (face &* 0x9E37_79B9_7F4A_7C15) ^ (scaleBits &* 0xC2B2_AE3D_27D4_EB4F))
+            let h = (small ^ (face &* 0x9E37_79B9_7F4A_7C15) ^ (scaleBits &* 0xC2B2_AE3D_27D4_EB4F)) &* 0xFF51_AFD7_ED55_8CCD
+            return h ^ (h >> 29)
+        }
+    }
+
+    /// Masks by key, open addressing with linear probing over a power-of-two
+    /// number of slots, at most half full.
+    private struct Table {
+        private var keys: [Key?] = Array(repeating: nil, count: 1024)
+        private var masks: [Mask?] = Array(repeating: nil, count: 1024)
+        private(set) var count = 0
+
+        subscript(key: Key) -> Mask? {
+            var i = Int(truncatingIfNeeded: key.mixed) & (keys.count - 1)
+            while let k = keys[i] {
+                if k == key { return masks[i] }
+                i = (i + 1) & (keys.count - 1)
+            }
+            return nil
+        }
+
+        /// Adds `mask` for a key not in the table.
+        mutating func insert(_ mask: Mask, for key: Key) {
+            if (count + 1) * 2 > keys.count { grow() }
+            var i = Int(truncatingIfNeeded: key.mixed) & (keys.count - 1)
+            while keys[i] != nil { i = (i + 1) & (keys.count - 1) }
+            keys[i] = key
+            masks[i] = mask
+            count += 1
+        }
+
+        mutating func removeAll() {
+            for i in keys.indices {
+                keys[i] = nil
+                masks[i] = nil
+            }
+            count = 0
+        }
+
+        private mutating func grow() {
+            let old = zip(keys, masks)
+            keys = Array(repeating: nil, count: keys.count * 2)
+            masks = Array(repeating: nil, count: keys.count)
+            count = 0
+            for case let (key?, mask?) in old { insert(mask, for: key) }
         }
     }
 
@@ -77,7 +121,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var masks: [Key: Mask] = [:]
+    private var masks = Table()
     private var bytes = 0
 
     /// Bytes of masks held now.
@@ -106,11 +150,13 @@ final class GlyphMaskCache: @unchecked Sendable {
         let mask = Self.rasterize(glyph, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
         lock.lock()
         defer { lock.unlock() }
+        // Another thread may have made it meanwhile: keep the first.
+        if let made = masks[key] { return made }
         if bytes + mask.byteCount > Self.budgetBytes {
-            masks.removeAll(keepingCapacity: true)
+            masks.removeAll()
             bytes = 0
         }
-        masks[key] = mask
+        masks.insert(mask, for: key)
         bytes += mask.byteCount
         return mask
     }
