@@ -171,8 +171,7 @@ public struct Lua {
 
     /// True when `key`'s UTF-8 is exactly `bytes`.
     private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var key = key
-        return key.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        key.utf8.count == bytes.count && key.utf8.elementsEqual(bytes)
     }
 
     // MARK: pushing

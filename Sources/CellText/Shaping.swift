@@ -104,7 +104,7 @@ extension Font {
     /// True when `face` has every character of `utf8`: printable ASCII in a
     /// face that covers it.
     private static func needsNoFallback(_ face: FontFace, _ utf8: some Sequence<UInt8>) -> Bool {
-        face.coversPrintableASCII && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        face.coversPrintableASCII && isPrintableASCII(utf8)
     }
 
     /// Byte ranges of `text` and the face each is shaped with (0: the font's
@@ -132,4 +132,11 @@ extension Font {
         }
         return runs
     }
+}
+
+/// True when every byte is printable ASCII (space to tilde): text with no
+/// line breaks, no control characters and nothing beyond ASCII, the common
+/// case that shaping and paragraph splitting take a shortcut for.
+func isPrintableASCII(_ utf8: some Sequence<UInt8>) -> Bool {
+    utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
 }

@@ -178,7 +178,7 @@ public struct TextLayout: Sendable {
         guard !text.isEmpty else { return [] }
         // Printable ASCII (most UI text) has no breaks and nothing to drop:
         // one paragraph, the text itself, without a scalar-by-scalar copy.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return [text] }
+        if isPrintableASCII(text.utf8) { return [text] }
         var out: [String] = []
         var current = String.UnicodeScalarView()
         var afterCR = false

@@ -26,7 +26,7 @@ import Testing
     }
 }
 
-/// `Color.rounded` (premultiplying without a libm call) is `rounded()`:
+/// `Rounding.halfAway` (premultiplying, placing glyphs: no libm call) is `rounded()`:
 /// halves away from zero, on both sides of zero, at the edge of exactness
 /// and beyond it, and for infinities and NaN.
 @Suite struct ColorRoundingTests {
@@ -37,7 +37,18 @@ import Testing
                                 .infinity, -.infinity]
         for _ in 0..<100_000 { values.append((random.next() - 0.3) * 600) }
         for k in 0...510 { values.append(Double(k) / 2) }
-        for v in values { #expect(Color.rounded(v) == v.rounded(), "\(v)") }
-        #expect(Color.rounded(.nan).isNaN)
+        for v in values { #expect(Rounding.halfAway(v) == v.rounded(), "\(v)") }
+        #expect(Rounding.halfAway(.nan).isNaN)
+    }
+
+    /// `Rounding.down` (glyph cells) is `rounded(.down)` the same way.
+    @Test func downIsTheLibraryFloor() {
+        var random = SeededRandom(12)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, -1, -1.5, 3.999999999999999, -3.999999999999999,
+                                4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 1e300, -1e300,
+                                .infinity, -.infinity]
+        for _ in 0..<100_000 { values.append((random.next() - 0.5) * 1e6) }
+        for v in values { #expect(Rounding.down(v) == v.rounded(.down), "\(v)") }
+        #expect(Rounding.down(.nan).isNaN)
     }
 }

@@ -54,43 +54,32 @@ final class GlyphMaskCache: @unchecked Sendable {
     /// Masks by key, open addressing with linear probing over a power-of-two
     /// number of slots, at most half full.
     private struct Table {
-        private var keys: [Key?] = Array(repeating: nil, count: 1024)
-        private var masks: [Mask?] = Array(repeating: nil, count: 1024)
-        private(set) var count = 0
+        private var slots: [(key: Key, mask: Mask)?] = Array(repeating: nil, count: 1024)
+        private var count = 0
 
-        subscript(key: Key) -> Mask? {
-            var i = Int(truncatingIfNeeded: key.mixed) & (keys.count - 1)
-            while let k = keys[i] {
-                if k == key { return masks[i] }
-                i = (i + 1) & (keys.count - 1)
-            }
-            return nil
+        /// The slot holding `key`, or the empty slot where it would go.
+        private func slot(of key: Key) -> Int {
+            var i = Int(truncatingIfNeeded: key.mixed) & (slots.count - 1)
+            while let entry = slots[i], entry.key != key { i = (i + 1) & (slots.count - 1) }
+            return i
         }
+
+        subscript(key: Key) -> Mask? { slots[slot(of: key)]?.mask }
 
         /// Adds `mask` for a key not in the table.
         mutating func insert(_ mask: Mask, for key: Key) {
-            if (count + 1) * 2 > keys.count { grow() }
-            var i = Int(truncatingIfNeeded: key.mixed) & (keys.count - 1)
-            while keys[i] != nil { i = (i + 1) & (keys.count - 1) }
-            keys[i] = key
-            masks[i] = mask
+            if (count + 1) * 2 > slots.count {
+                let old = slots
+                slots = Array(repeating: nil, count: slots.count * 2)
+                for case let entry? in old { slots[slot(of: entry.key)] = entry }
+            }
+            slots[slot(of: key)] = (key, mask)
             count += 1
         }
 
         mutating func removeAll() {
-            for i in keys.indices {
-                keys[i] = nil
-                masks[i] = nil
-            }
+            slots = Array(repeating: nil, count: slots.count)
             count = 0
-        }
-
-        private mutating func grow() {
-            let old = zip(keys, masks)
-            keys = Array(repeating: nil, count: keys.count * 2)
-            masks = Array(repeating: nil, count: keys.count)
-            count = 0
-            for case let (key?, mask?) in old { insert(mask, for: key) }
         }
     }
 

@@ -52,8 +52,8 @@ extension Canvas {
             // Upright, unskewed, unmirrored in x, the same scale both ways.
             guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
                   abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
-            var px = Self.roundedHalfAway(t.tx * phases), py = Self.roundedHalfAway(t.ty * phases)
-            let cellX = Self.floor(px / phases), cellY = Self.floor(py / phases)
+            var px = Rounding.halfAway(t.tx * phases), py = Rounding.halfAway(t.ty * phases)
+            let cellX = Rounding.down(px / phases), cellY = Rounding.down(py / phases)
             px -= cellX * phases
             py -= cellY * phases
             guard let mask = GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
@@ -78,22 +78,6 @@ extension Canvas {
                 Self.emitMasks(sorted, bounds: bounds.intersection(job.clamp(area)), emit)
             }
         }
-    }
-
-    /// `v.rounded()` (half away from zero) for |v| < 2^52, without a call
-    /// into libm: the truncation and the fraction left are exact.
-    @inline(__always)
-    private static func roundedHalfAway(_ v: Double) -> Double {
-        let t = Double(Int(v))
-        let f = v - t
-        return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
-    }
-
-    /// `v.rounded(.down)` for |v| < 2^52, the same way.
-    @inline(__always)
-    private static func floor(_ v: Double) -> Double {
-        let t = Double(Int(v))
-        return t > v ? t - 1 : t
     }
 
     /// Emits the masks' rows as spans, row by row, pointing straight into

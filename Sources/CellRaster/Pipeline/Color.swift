@@ -80,25 +80,11 @@ public struct Color: Hashable, Sendable {
         }
     }
 
-    /// `v.rounded()` (halves away from zero) without a call into the C
-    /// library (the baseline x86-64 target has no rounding instruction),
-    /// exact for |v| < 2^52: an integer part and a fraction are both exact
-    /// there. Anything else goes to `rounded()`.
-    @inline(__always)
-    static func rounded(_ v: Double) -> Double {
-        guard abs(v) < 4_503_599_627_370_496 else { return v.rounded() }
-        let whole = Double(Int(v)) // toward zero
-        let fraction = v - whole
-        if fraction >= 0.5 { return whole + 1 }
-        if fraction <= -0.5 { return whole - 1 }
-        return whole
-    }
-
     /// This color premultiplied and quantised to 8 bits, with `alpha` (0...1)
     /// applied: the form the compositor works in.
     public func premultiplied(alpha: Double = 1) -> PremultipliedColor {
         let a = self.a * alpha
-        func q(_ v: Double) -> Float { Float(Self.rounded(v * 255)) }
+        func q(_ v: Double) -> Float { Float(Rounding.halfAway(v * 255)) }
         return PremultipliedColor(r: q(r * a), g: q(g * a), b: q(b * a), a: q(a))
     }
 }
