@@ -222,6 +222,20 @@ public struct Path: Sendable, Equatable {
         currentPoint = t2
     }
 
+    /// `rect` (standardized) as `addRect` draws it, with every point
+    /// mapped by `transform`: the path a rectangle fill or stroke records,
+    /// made with one allocation instead of a path grown element by element
+    /// and then copied through the transform.
+    public init(rect: Rect, transform t: AffineTransform) {
+        let r = rect.standardized
+        elements.reserveCapacity(5)
+        move(to: t.apply(Point(r.x, r.y)))
+        line(to: t.apply(Point(r.x + r.width, r.y)))
+        line(to: t.apply(Point(r.x + r.width, r.y + r.height)))
+        line(to: t.apply(Point(r.x, r.y + r.height)))
+        close()
+    }
+
     /// CGPathAddRect: a closed subpath from the top-left, clockwise on screen
     /// (y down): (x, y) → (x+w, y) → (x+w, y+h) → (x, y+h).
     public mutating func addRect(_ r: Rect) {

@@ -94,7 +94,7 @@ extension Lua {
             guard n == 3 || n == 4 else {
                 throw LuaError.argument(index, "color table must be {r, g, b [, a]} with components 0..1, got \(n) entries")
             }
-            var c: [Double] = []
+            var c = SIMD4<Double>(0, 0, 0, 1) // a fixed vector: no array to allocate per color
             for i in 1...Int(n) {
                 lua_rawgeti(L, table, lua_Integer(i))
                 defer { cl_pop(L, 1) }
@@ -103,9 +103,9 @@ extension Lua {
                 guard ok != 0, v.isFinite, v >= 0, v <= 1 else {
                     throw LuaError.argument(index, "color table entry \(i) must be a number in 0..1, got \(ok != 0 ? String(v) : typeName(-1))")
                 }
-                c.append(v)
+                c[i - 1] = v
             }
-            return Color(r: c[0], g: c[1], b: c[2], a: c.count == 4 ? c[3] : 1)
+            return Color(r: c[0], g: c[1], b: c[2], a: c[3])
         default:
             if let box = testObject(index, type: ColorBinding.typeName, as: ColorBox.self) { return box.color }
             throw typeError(index, expected: "color")

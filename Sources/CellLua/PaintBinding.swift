@@ -71,10 +71,10 @@ enum PaintBinding {
 extension Lua {
     /// A color spec, a Color or a gradient Paint.
     func paint(_ index: Int32) throws -> Paint {
-        if let box = testObject(index, type: PaintBinding.typeName, as: PaintBox.self) { return box.paint }
         switch type(index) {
         case LUA_TSTRING, LUA_TTABLE: return .solid(try color(index))
         default:
+            if let box = testObject(index, type: PaintBinding.typeName, as: PaintBox.self) { return box.paint }
             if let box = testObject(index, type: ColorBinding.typeName, as: ColorBox.self) { return .solid(box.color) }
             throw typeError(index, expected: "color or paint")
         }

@@ -88,20 +88,40 @@ extension Lua {
 
     /// The object at `index` if it is live userdata of class `type`, else nil.
     func testObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) -> T? {
-        guard let block = luaL_testudata(L, index, type),
+        guard let block = userdata(index, type: type),
               let raw = block.load(as: UnsafeMutableRawPointer?.self) else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
+        return object(raw, as: T.self)
+    }
+
+    /// `luaL_testudata` with the name passed as the string's own bytes: the
+    /// implicit String-to-pointer conversion would copy it into a new array
+    /// on every call (every method call checks its `self`).
+    /// (`withCString` lends a small string from the stack and a native one
+    /// in place.)
+    private func userdata(_ index: Int32, type: String) -> UnsafeMutableRawPointer? {
+        type.withCString { luaL_testudata(L, index, $0) }
+    }
+
+    /// The object a userdata block holds. Every bound class is final and
+    /// only its binding makes userdata with its metatable, so comparing the
+    /// object's class with `T` is the whole check: one pointer compare where
+    /// `as?` runs the runtime's general cast.
+    @inline(__always)
+    private func object<T: AnyObject>(_ raw: UnsafeMutableRawPointer, as _: T.Type) -> T {
+        let any = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
+        precondition(ObjectIdentifier(Swift.type(of: any)) == ObjectIdentifier(T.self),
+                     "userdata of \(Swift.type(of: any)) under the metatable of \(T.self)")
+        return unsafeDowncast(any, to: T.self)
     }
 
     /// The object at `index`, or an argument error ("Canvas expected, got nil").
     func checkObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) throws -> T {
-        guard let block = luaL_testudata(L, index, type) else {
+        guard let block = userdata(index, type: type) else {
             throw typeError(index, expected: type)
         }
-        guard let raw = block.load(as: UnsafeMutableRawPointer?.self),
-              let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T else {
+        guard let raw = block.load(as: UnsafeMutableRawPointer?.self) else {
             throw LuaError.argument(index, "\(type) has been garbage-collected")
         }
-        return object
+        return object(raw, as: T.self)
     }
 }

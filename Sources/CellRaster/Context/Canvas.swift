@@ -270,17 +270,13 @@ public final class Canvas {
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
         if recordingTarget != nil {
-            var p = Path()
-            p.addRect(rect.standardized)
-            recordFill(p.transformed(by: state.ctm), rule: .nonzero, paint: state.fillPaint)
+            recordFill(Path(rect: rect, transform: state.ctm), rule: .nonzero, paint: state.fillPaint)
         }
         paint(spans(ofRect: rect), with: state.fillPaint)
     }
 
     public func strokeRect(_ rect: Rect) throws {
-        var p = Path()
-        p.addRect(rect.standardized)
-        try strokeDevicePath(p.transformed(by: state.ctm))
+        try strokeDevicePath(Path(rect: rect, transform: state.ctm))
     }
 
     /// CGContextClearRect: to transparent within the clip, whatever the blend
@@ -288,9 +284,7 @@ public final class Canvas {
     /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
         if recordingTarget != nil {
-            var p = Path()
-            p.addRect(rect.standardized)
-            record(.clear(p.transformed(by: state.ctm), clip: state.recordedClip, antialias: state.antialias))
+            record(.clear(Path(rect: rect, transform: state.ctm), clip: state.recordedClip, antialias: state.antialias))
         }
         let produce = spans(ofRect: rect)
         let dest = destination

@@ -144,9 +144,7 @@ extension Canvas {
     /// while the CTM keeps it axis-aligned, else as a path.
     func spans(ofRect rect: Rect) -> SpanSource {
         guard state.ctm.isRectilinear else {
-            var p = Path()
-            p.addRect(rect.standardized)
-            return spans(of: p.transformed(by: state.ctm), rule: .nonzero)
+            return spans(of: Path(rect: rect, transform: state.ctm), rule: .nonzero)
         }
         return spans(ofDeviceRect: state.ctm.apply(rect.standardized))
     }
@@ -338,19 +336,24 @@ extension Canvas {
             // A row's spans through the mask: coverage multiplied into
             // `scratch` (indexed by column, so the row's spans never share
             // bytes), up to three spans out per span in.
+            // The spans out live in a buffer reached through `outBox`, not in
+            // a captured `var`: the row closure escapes, and every access to a
+            // captured variable it writes would be checked for exclusivity at
+            // run time (a few hundred instructions per masked span).
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
-            var out = UnsafeMutablePointer<Rasterizer.Span>.allocate(capacity: 16)
-            var outCapacity = 16
+            let outBox = UnsafeMutablePointer<UnsafeMutableBufferPointer<Rasterizer.Span>>.allocate(capacity: 1)
+            outBox.initialize(to: .allocate(capacity: 16))
             defer {
                 scratch.deallocate()
-                out.deallocate()
+                outBox.pointee.deallocate()
+                outBox.deallocate()
             }
             produce(job, bounds) { row in
-                if 3 * row.count > outCapacity {
-                    out.deallocate()
-                    outCapacity = 3 * row.count
-                    out = .allocate(capacity: outCapacity)
+                if 3 * row.count > outBox.pointee.count {
+                    outBox.pointee.deallocate()
+                    outBox.pointee = .allocate(capacity: 3 * row.count)
                 }
+                let out = outBox.pointee.baseAddress!
                 var n = 0
                 let y = row[0].y
                 let full = mask.fullRun(y: y)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Span compositors: what a pixel becomes once its coverage is known.
 /// Premultiplied 8-bit arithmetic with rounded division by 255; at coverage k
 /// the result is `D + k * (B(S, D) - D)`, so uncovered pixels never change.
@@ -209,7 +211,13 @@ enum Composite {
     /// Source-over of `source`, already scaled by its coverage, over `count`
     /// pixels (the body of the constant-coverage case, for callers that
     /// scale once for many runs).
-    @inline(__always)
+    ///
+    /// Kept out of line: inside a large caller the optimizer leaves the
+    /// SIMD widening and narrowing conversions of `keepBytes` as calls
+    /// (generic initializers it inlines case by case), and the loop costs
+    /// about twice the instructions; alone, the function stays small and
+    /// they compile to unpacks, `pmulhuw` and a pack.
+    @inline(never)
     static func sourceOver(scaled source: UInt32, dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         let keep = 255 &- alpha(source)
@@ -217,10 +225,18 @@ enum Composite {
             words.update(repeating: source, count: count)
             return
         }
-        // Eight pixels a step, each group of four as bytes widened to 16-bit
-        // lanes (`keepBytes`): both loads go out before either blend, so the
-        // memory waits overlap.
+        // Single pixels up to a 16-byte boundary, so no vector load or store
+        // below straddles two cache lines (a split access costs about as much
+        // as a second one).
         var n = 0
+        let head = Swift.min(count, (4 &- (Int(bitPattern: dst) &>> 2) & 3) & 3)
+        while n < head {
+            words[n] = source &+ scale(words[n], keep)
+            n &+= 1
+        }
+        // Eight pixels a step, each group of four in 16-bit lanes
+        // (`keepBytes`): both loads go out before either blend, so the memory
+        // waits overlap.
         let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
         let f = SIMD8<UInt16>(repeating: UInt16(keep)), by257 = Self.by257()
         let raw = UnsafeMutableRawPointer(words)
@@ -257,11 +273,13 @@ enum Composite {
         return SIMD16<UInt8>(lowHalf: half(bytes.lowHalf), highHalf: half(bytes.highHalf))
     }
 
-    /// 257 in each 16-bit lane, from a function the optimizer cannot see
-    /// into: with the constant in view it turns the multiply into shifts
-    /// and adds in 32-bit lanes, and the high-half multiply is lost.
-    @inline(never)
-    static func by257() -> SIMD8<UInt16> { SIMD8<UInt16>(repeating: 0x0101) }
+    /// 257 in each 16-bit lane, read from storage the optimizer cannot
+    /// treat as a constant: with 257 in view it turns the multiply into
+    /// shifts and adds in 32-bit lanes, and the high-half multiply is lost.
+    static func by257() -> SIMD8<UInt16> {
+        SIMD8<UInt16>(repeating: multiplier257.load(ordering: .relaxed))
+    }
+    private static let multiplier257 = Atomic<UInt16>(0x0101)
 
     /// Clear with one coverage for the run.
     static func clear(dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
