@@ -19,8 +19,9 @@ import Synchronization
 /// chunk (`DrawingThreads.startDetached`), which draw its bands while the
 /// next chunk is recorded; one chunk is out at a time, and each is drawn
 /// whole before the next starts, so every band still sees the commands in
-/// order. The flush waits for the chunk that is out and draws the rest with
-/// every thread, the calling one included.
+/// order. The flush takes the bands of the chunk out that no helper has
+/// begun, waits for the ones being drawn, and draws the rest with every
+/// thread, the calling one included.
 ///
 /// What cannot be cut into bands (a shadow's blur, reading pixels, drawing
 /// a canvas onto another) flushes first and then draws in order; see
@@ -88,6 +89,26 @@ final class DrawingBatch {
             DrawingThreads.shared.wait(for: ticket)
             inFlight = nil
         }
+        outChunk = nil
+    }
+
+    /// What the chunk out on the helper threads draws, and the counter its
+    /// bands are taken from, so that the flush can take the bands not yet
+    /// begun (`helpWithChunk`) instead of waiting for the helpers to draw
+    /// them all.
+    private var outChunk: (commands: [Recorded], bands: Bands, next: Counter)?
+
+    /// Draws, with `rasterizer`, the bands of the chunk out that no helper
+    /// thread has begun. A band is drawn by whichever thread takes its
+    /// number from the chunk's counter, so each is drawn once, whole, with
+    /// the chunk's commands in order.
+    private func helpWithChunk(_ rasterizer: Rasterizer) {
+        guard inFlight != nil, let out = outChunk else { return }
+        while true {
+            let b = out.next.value.add(1, ordering: .relaxed).oldValue
+            guard b < out.bands.count else { return }
+            out.bands.draw(b, of: out.commands, with: rasterizer)
+        }
     }
 
     /// Records `run`, which draws within `area` (device pixels; its rows
@@ -98,7 +119,7 @@ final class DrawingBatch {
         recordedBytes += bytes
         pendingPixels += area.width * area.height
         if pendingPixels >= Self.chunkPixels || commands.count >= Self.chunkCommands {
-            if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { inFlight = nil }
+            if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { (inFlight, outChunk) = (nil, nil) }
             if inFlight == nil && DrawingThreads.shared.isFree { handOut() }
         }
         return commands.count >= Self.maxCommands || heldBytes > Self.maxHeldBytes
@@ -127,6 +148,7 @@ final class DrawingBatch {
             return
         }
         inFlight = ticket
+        outChunk = (chunk, bands, next)
         pendingPixels = 0
         recordedBytes = 0 // drawn by the chunk, then let go
     }
@@ -177,6 +199,7 @@ final class DrawingBatch {
     /// Draws everything recorded, `main` rasterizing the bands the calling
     /// thread takes, and empties the batch. Returns the released buffers.
     func run(main: Rasterizer) -> [PixelBuffer] {
+        helpWithChunk(main)
         waitForChunk()
         (recordedBytes, releasedBytes) = (0, 0)
         let commands = self.commands
