@@ -53,10 +53,13 @@ extension Canvas {
             perform(rows: bounds, holding: bounds.width * bounds.height) { job in
                 let rows = job.clamp(bounds)
                 guard !rows.isEmpty else { return }
+                mask.clearFullRuns(rows: rows.y0..<rows.y1)
                 for y in rows.y0..<rows.y1 {
                     mask.pointer(x: bounds.x0, y: y).update(from: m.pointer(x: bounds.x0, y: y), count: bounds.width)
+                    let full = m.fullRun(y: y)
+                    let x0 = Swift.max(bounds.x0, full.start), x1 = Swift.min(bounds.x1, full.end)
+                    if x0 < x1 { mask.noteFullRun(y: y, x0: x0, x1: x1) }
                 }
-                mask.findFullRuns(rows: rows.y0..<rows.y1)
             }
             setClip(.mask(mask))
         }
@@ -90,6 +93,10 @@ extension Canvas {
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
             mask.pointer(x: area.x0, y: rows.y0).update(repeating: 0, count: rows.height * area.width)
+            // The full runs come from the constant spans as they are written
+            // (and the old mask's runs under them), not from a second pass
+            // over the bytes.
+            mask.clearFullRuns(rows: rows.y0..<rows.y1)
             job.rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: area, sumFrom: sumFrom,
                                      rows: rows.y0..<rows.y1) { span in
                 let row = mask.pointer(x: span.x, y: span.y)
@@ -98,6 +105,7 @@ extension Canvas {
                     row.update(from: coverage, count: span.count)
                 case (.rect, nil):
                     row.update(repeating: span.constant, count: span.count)
+                    if span.constant == 255 { mask.noteFullRun(y: span.y, x0: span.x, x1: span.x + span.count) }
                 case (.mask(let m), let coverage?):
                     let old = m.pointer(x: span.x, y: span.y)
                     for n in 0..<span.count { row[n] = multiply255(coverage[n], old[n]) }
@@ -105,12 +113,14 @@ extension Canvas {
                     let old = m.pointer(x: span.x, y: span.y)
                     if span.constant == 255 {
                         row.update(from: old, count: span.count)
+                        let full = m.fullRun(y: span.y)
+                        let x0 = Swift.max(span.x, full.start), x1 = Swift.min(span.x + span.count, full.end)
+                        if x0 < x1 { mask.noteFullRun(y: span.y, x0: x0, x1: x1) }
                     } else {
                         for n in 0..<span.count { row[n] = multiply255(span.constant, old[n]) }
                     }
                 }
             }
-            mask.findFullRuns(rows: rows.y0..<rows.y1)
         }
         setClip(.mask(mask))
     }

@@ -39,9 +39,10 @@ public final class ClipMask {
     private var fullStart: UnsafeMutablePointer<Int32>
     private var fullEnd: UnsafeMutablePointer<Int32>
 
-    /// A mask over `area` whose creator fills every row, then calls
-    /// `findFullRuns` for it, before anything reads it (row by row, in
-    /// bands, when drawing is recorded).
+    /// A mask over `area` whose creator fills every row and records its
+    /// full runs (`clearFullRuns`, then `noteFullRun`), before anything
+    /// reads it (row by row, in bands, when drawing is
+    /// recorded).
     init(unfilledArea area: IntRect) {
         self.area = area
         let n = Swift.max(1, area.width * area.height)
@@ -57,27 +58,26 @@ public final class ClipMask {
         fullEnd.deallocate()
     }
 
-    /// Records the longest run of 255s of each row in `rows` (eight bytes
-    /// at a time through the interior). Call once those rows are filled.
-    func findFullRuns(rows: Range<Int>) {
-        let all: UInt64 = ~0
-        let width = area.width
-        for y in Swift.max(rows.lowerBound, area.y0)..<Swift.max(Swift.min(rows.upperBound, area.y1), area.y0) {
-            let row = pointer(x: area.x0, y: y)
-            var bestStart = 0, bestEnd = 0
-            var i = 0
-            while i < width {
-                while i < width, row[i] != 255 { i += 1 }
-                let start = i
-                while i + 8 <= width, UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self) == all { i += 8 }
-                while i < width, row[i] == 255 { i += 1 }
-                if i - start > bestEnd - bestStart {
-                    bestStart = start
-                    bestEnd = i
-                }
-            }
-            fullStart[y - area.y0] = Int32(area.x0 + bestStart)
-            fullEnd[y - area.y0] = Int32(area.x0 + bestEnd)
+    /// Forgets the full runs of `rows`, before `noteFullRun` is told them
+    /// as the rows are filled.
+    func clearFullRuns(rows: Range<Int>) {
+        for y in rows {
+            fullStart[y - area.y0] = 0
+            fullEnd[y - area.y0] = 0
+        }
+    }
+
+    /// Columns `x0..<x1` of row `y` are now 255: kept as the row's full run
+    /// if longer than the one noted. A mask filled from a rasterizer's
+    /// constant spans learns its runs this way without reading its bytes
+    /// again; a run missed (full pixels written one by one) only leaves
+    /// the masked path to pass those pixels unchanged.
+    @inline(__always)
+    func noteFullRun(y: Int, x0: Int, x1: Int) {
+        let k = y - area.y0
+        if x1 - x0 > Int(fullEnd[k]) - Int(fullStart[k]) {
+            fullStart[k] = Int32(x0)
+            fullEnd[k] = Int32(x1)
         }
     }
 
