@@ -198,9 +198,10 @@ public final class Rasterizer {
         }
         rowStart.update(repeating: Int32.max, count: height)
         rowEnd.update(repeating: -1, count: height)
-        if stride > coverageCapacity {
+        // 16 bytes of slack: short runs are written with one 16-byte store.
+        if stride + 16 > coverageCapacity {
             coverage.deallocate()
-            coverageCapacity = max(stride, coverageCapacity * 2)
+            coverageCapacity = max(stride + 16, coverageCapacity * 2)
             coverage = .allocate(capacity: coverageCapacity)
         }
         // A row has at most one span per pixel, plus the one past its last touched cell.
@@ -417,7 +418,11 @@ public final class Rasterizer {
                     }
                 } else {
                     if pending < 0 { pending = a }
-                    (coverage + a).update(repeating: c, count: b - a)
+                    // b - a < 16: one 16-byte store, not a call to memset
+                    // (the buffer has 16 bytes of slack; bytes stored past b
+                    // are rewritten by the runs that follow before any span
+                    // reads them).
+                    UnsafeMutableRawPointer(coverage + a).storeBytes(of: SIMD16<UInt8>(repeating: c), as: SIMD16<UInt8>.self)
                 }
             }
             var i = start
@@ -451,7 +456,13 @@ public final class Rasterizer {
                 while word != 0 {
                     let b = (w << 6) + word.trailingZeroBitCount
                     let first = b << 6
-                    (row + first).update(repeating: 0, count: min(64, stride - first))
+                    if first + 64 <= stride {
+                        // A whole block: sixteen vector stores, not a call to memset.
+                        let raw = UnsafeMutableRawPointer(row + first)
+                        for q in 0..<16 { raw.storeBytes(of: SIMD4<Float>(), toByteOffset: q * 16, as: SIMD4<Float>.self) }
+                    } else {
+                        (row + first).update(repeating: 0, count: stride - first)
+                    }
                     word &= word - 1
                 }
             }
