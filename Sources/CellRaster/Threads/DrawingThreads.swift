@@ -116,7 +116,7 @@ final class DrawingThreads: @unchecked Sendable {
         withoutActuallyEscaping(body) { body in
             hand(body, to: helpers, detached: false)
             body(0)
-            while running.load(ordering: .acquiring) > 0 {}
+            Self.spin { running.load(ordering: .acquiring) == 0 }
             job = nil
         }
     }
@@ -164,7 +164,20 @@ final class DrawingThreads: @unchecked Sendable {
 
     /// Waits (spinning: detached jobs are short) for the detached job `ticket`.
     func wait(for ticket: Int) {
-        while !isFinished(ticket) {}
+        Self.spin { isFinished(ticket) }
+    }
+
+    /// Spins until `done`, giving the core away now and then: a helper that
+    /// is not running (more threads than cores, a profiler that runs one
+    /// thread at a time) gets to finish, where a bare spin would hold the
+    /// core until the scheduler takes it.
+    @inline(__always)
+    private static func spin(until done: () -> Bool) {
+        var spins = 0
+        while !done() {
+            spins &+= 1
+            if spins & 4095 == 0 { sched_yield() }
+        }
     }
 
     private func work(slot: Int) {
