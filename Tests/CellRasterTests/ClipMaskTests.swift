@@ -30,12 +30,23 @@ import Testing
         return mask.fullRun(y: y)
     }
 
+    /// A 100 x 60 point canvas at scale 2, clipped to a rounded rectangle
+    /// at fractional coordinates (edges through pixels).
+    func roundedClipCanvas(threads: Int) throws -> Canvas {
+        let canvas = try Canvas(width: 100, height: 60, scale: 2, background: .white, parallelism: threads)
+        canvas.clip(rounded(Rect(x: 10.3, y: 5.7, width: 70, height: 40), radius: 8))
+        return canvas
+    }
+
+    func rounded(_ rect: Rect, radius: Double) -> Path {
+        var p = Path()
+        p.addRoundedRect(rect, radius: radius)
+        return p
+    }
+
     @Test(arguments: [1, 2])
     func roundedClipHasFullInteriorRuns(threads: Int) throws {
-        let canvas = try Canvas(width: 100, height: 60, scale: 2, background: .white, parallelism: threads)
-        var p = Path()
-        p.addRoundedRect(Rect(x: 10.3, y: 5.7, width: 70, height: 40), radius: 8)
-        canvas.clip(p)
+        let canvas = try roundedClipCanvas(threads: threads)
         let m = try #require(mask(of: canvas))
         // Row 50 (25 points down) is inside the straight part: full from
         // just right of the left edge to just left of the right edge.
@@ -45,13 +56,8 @@ import Testing
 
     @Test(arguments: [1, 2])
     func clipCutFromAMaskKeepsRunsWithinBoth(threads: Int) throws {
-        let canvas = try Canvas(width: 100, height: 60, scale: 2, background: .white, parallelism: threads)
-        var outer = Path()
-        outer.addRoundedRect(Rect(x: 10.3, y: 5.7, width: 70, height: 40), radius: 8)
-        canvas.clip(outer)
-        var inner = Path()
-        inner.addRoundedRect(Rect(x: 40, y: 0, width: 55, height: 60), radius: 12)
-        canvas.clip(inner)
+        let canvas = try roundedClipCanvas(threads: threads)
+        canvas.clip(rounded(Rect(x: 40, y: 0, width: 55, height: 60), radius: 12))
         let m = try #require(mask(of: canvas))
         let run = checkedRuns(m, middle: 50)
         // Both shapes cover columns 80..<160 of row 50 fully.
