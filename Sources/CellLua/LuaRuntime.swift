@@ -134,7 +134,7 @@ public final class LuaRuntime {
         // Only when other charged objects are held: the nudge is there to
         // free them, and a runtime's first canvas (every run's usual case)
         // would otherwise pay a whole collection of a heap that holds no
-        // pixels (a tenth of a millisecond).
+        // pixels.
         unnudgedBytes += bytes
         if unnudgedBytes >= 1 << 20, h.pointee.used > bytes {
             cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))

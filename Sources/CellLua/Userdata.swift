@@ -93,11 +93,10 @@ extension Lua {
         return object(raw, as: T.self)
     }
 
-    /// `luaL_testudata` with the name passed as the string's own bytes: the
-    /// implicit String-to-pointer conversion would copy it into a new array
-    /// on every call (every method call checks its `self`).
-    /// (`withCString` lends a small string from the stack and a native one
-    /// in place.)
+    /// `luaL_testudata` with the name lent by `withCString` (a small string
+    /// from the stack, a native one in place): the implicit String-to-pointer
+    /// conversion would copy it into a new array on every call, and every
+    /// method call checks its `self`.
     private func userdata(_ index: Int32, type: String) -> UnsafeMutableRawPointer? {
         type.withCString { luaL_testudata(L, index, $0) }
     }
