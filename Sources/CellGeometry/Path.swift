@@ -227,22 +227,23 @@ public struct Path: Sendable, Equatable {
     /// made with one allocation instead of a path grown element by element
     /// and then copied through the transform.
     public init(rect: Rect, transform t: AffineTransform) {
-        let r = rect.standardized
         elements.reserveCapacity(5)
-        move(to: t.apply(Point(r.x, r.y)))
-        line(to: t.apply(Point(r.x + r.width, r.y)))
-        line(to: t.apply(Point(r.x + r.width, r.y + r.height)))
-        line(to: t.apply(Point(r.x, r.y + r.height)))
-        close()
+        addRect(rect.standardized) { t.apply($0) }
     }
 
     /// CGPathAddRect: a closed subpath from the top-left, clockwise on screen
     /// (y down): (x, y) → (x+w, y) → (x+w, y+h) → (x, y+h).
     public mutating func addRect(_ r: Rect) {
-        move(to: Point(r.x, r.y))
-        line(to: Point(r.x + r.width, r.y))
-        line(to: Point(r.x + r.width, r.y + r.height))
-        line(to: Point(r.x, r.y + r.height))
+        addRect(r) { $0 }
+    }
+
+    /// `addRect`'s four corners, each through `map`.
+    @inline(__always)
+    private mutating func addRect(_ r: Rect, _ map: (Point) -> Point) {
+        move(to: map(Point(r.x, r.y)))
+        line(to: map(Point(r.x + r.width, r.y)))
+        line(to: map(Point(r.x + r.width, r.y + r.height)))
+        line(to: map(Point(r.x, r.y + r.height)))
         close()
     }
 

@@ -56,9 +56,7 @@ extension Canvas {
                 mask.clearFullRuns(rows: rows.y0..<rows.y1)
                 for y in rows.y0..<rows.y1 {
                     mask.pointer(x: bounds.x0, y: y).update(from: m.pointer(x: bounds.x0, y: y), count: bounds.width)
-                    let full = m.fullRun(y: y)
-                    let x0 = Swift.max(bounds.x0, full.start), x1 = Swift.min(bounds.x1, full.end)
-                    if x0 < x1 { mask.noteFullRun(y: y, x0: x0, x1: x1) }
+                    mask.noteFullRun(y: y, x0: bounds.x0, x1: bounds.x1, copiedFrom: m)
                 }
             }
             setClip(.mask(mask))
@@ -113,9 +111,7 @@ extension Canvas {
                     let old = m.pointer(x: span.x, y: span.y)
                     if span.constant == 255 {
                         row.update(from: old, count: span.count)
-                        let full = m.fullRun(y: span.y)
-                        let x0 = Swift.max(span.x, full.start), x1 = Swift.min(span.x + span.count, full.end)
-                        if x0 < x1 { mask.noteFullRun(y: span.y, x0: x0, x1: x1) }
+                        mask.noteFullRun(y: span.y, x0: span.x, x1: span.x + span.count, copiedFrom: m)
                     } else {
                         for n in 0..<span.count { row[n] = multiply255(span.constant, old[n]) }
                     }

@@ -225,21 +225,13 @@ enum Composite {
             words.update(repeating: source, count: count)
             return
         }
-        // Single pixels up to a 16-byte boundary, so no vector load or store
-        // below straddles two cache lines (a split access costs about as much
-        // as a second one).
-        var n = 0
-        let head = Swift.min(count, (4 &- (Int(bitPattern: dst) &>> 2) & 3) & 3)
-        while n < head {
-            words[n] = source &+ scale(words[n], keep)
-            n &+= 1
-        }
         // Eight pixels a step, each group of four in 16-bit lanes
         // (`keepBytes`): both loads go out before either blend, so the memory
         // waits overlap.
         let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
         let f = SIMD8<UInt16>(repeating: UInt16(keep)), by257 = Self.by257()
         let raw = UnsafeMutableRawPointer(words)
+        var n = 0
         while n &+ 8 <= count {
             let offset = n &* 4
             let d = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)

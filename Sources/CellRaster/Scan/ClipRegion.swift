@@ -41,8 +41,7 @@ public final class ClipMask {
 
     /// A mask over `area` whose creator fills every row and records its
     /// full runs (`clearFullRuns`, then `noteFullRun`), before anything
-    /// reads it (row by row, in bands, when drawing is
-    /// recorded).
+    /// reads it (row by row, in bands, when drawing is recorded).
     init(unfilledArea area: IntRect) {
         self.area = area
         let n = Swift.max(1, area.width * area.height)
@@ -68,10 +67,11 @@ public final class ClipMask {
     }
 
     /// Columns `x0..<x1` of row `y` are now 255: kept as the row's full run
-    /// if longer than the one noted. A mask filled from a rasterizer's
-    /// constant spans learns its runs this way without reading its bytes
-    /// again; a run missed (full pixels written one by one) only leaves
-    /// the masked path to pass those pixels unchanged.
+    /// if longer than the one noted (an empty range changes nothing). A
+    /// mask filled from a rasterizer's constant spans learns its runs this
+    /// way without reading its bytes again; a run missed (full pixels
+    /// written one by one) only leaves the masked path to pass those pixels
+    /// unchanged.
     @inline(__always)
     func noteFullRun(y: Int, x0: Int, x1: Int) {
         let k = y - area.y0
@@ -79,6 +79,14 @@ public final class ClipMask {
             fullStart[k] = Int32(x0)
             fullEnd[k] = Int32(x1)
         }
+    }
+
+    /// Columns `x0..<x1` of row `y` were copied from `old`: the part of
+    /// `old`'s full run among them is full here too.
+    @inline(__always)
+    func noteFullRun(y: Int, x0: Int, x1: Int, copiedFrom old: ClipMask) {
+        let full = old.fullRun(y: y)
+        noteFullRun(y: y, x0: Swift.max(x0, full.start), x1: Swift.min(x1, full.end))
     }
 
     /// The fully covered columns of row `y` (within `area`).

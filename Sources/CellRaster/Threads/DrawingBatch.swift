@@ -63,8 +63,11 @@ final class DrawingBatch {
         self.height = height
     }
 
-    /// The ticket of the chunk out on the helper threads, if any.
-    private var inFlight: Int?
+    /// The chunk out on the helper threads, if any: its ticket, what it
+    /// draws and the counter its bands are taken from, so that the flush can
+    /// take the bands not yet begun (`helpWithChunk`) instead of waiting
+    /// for the helpers to draw them all.
+    private var out: (ticket: Int, commands: [Recorded], bands: Bands, next: Counter)?
 
     /// Pixels (summed over the commands' boxes) the calling thread gathers
     /// before handing a chunk out: a chunk's fixed costs (handing it over,
@@ -76,7 +79,7 @@ final class DrawingBatch {
     private var pendingPixels = 0
 
     /// Nothing recorded waits to be drawn, and no chunk is out.
-    var isEmpty: Bool { commands.isEmpty && inFlight == nil }
+    var isEmpty: Bool { commands.isEmpty && out == nil }
 
     deinit {
         // The threads are the chunk's until it ends: let it end.
@@ -85,25 +88,18 @@ final class DrawingBatch {
 
     /// Waits for the chunk out on the helper threads, if any, to be drawn.
     func waitForChunk() {
-        if let ticket = inFlight {
-            DrawingThreads.shared.wait(for: ticket)
-            inFlight = nil
+        if let out {
+            DrawingThreads.shared.wait(for: out.ticket)
+            self.out = nil
         }
-        outChunk = nil
     }
-
-    /// What the chunk out on the helper threads draws, and the counter its
-    /// bands are taken from, so that the flush can take the bands not yet
-    /// begun (`helpWithChunk`) instead of waiting for the helpers to draw
-    /// them all.
-    private var outChunk: (commands: [Recorded], bands: Bands, next: Counter)?
 
     /// Draws, with `rasterizer`, the bands of the chunk out that no helper
     /// thread has begun. A band is drawn by whichever thread takes its
     /// number from the chunk's counter, so each is drawn once, whole, with
     /// the chunk's commands in order.
     private func helpWithChunk(_ rasterizer: Rasterizer) {
-        guard inFlight != nil, let out = outChunk else { return }
+        guard let out else { return }
         while true {
             let b = out.next.value.add(1, ordering: .relaxed).oldValue
             guard b < out.bands.count else { return }
@@ -119,8 +115,8 @@ final class DrawingBatch {
         recordedBytes += bytes
         pendingPixels += area.width * area.height
         if pendingPixels >= Self.chunkPixels || commands.count >= Self.chunkCommands {
-            if let ticket = inFlight, DrawingThreads.shared.isFinished(ticket) { (inFlight, outChunk) = (nil, nil) }
-            if inFlight == nil && DrawingThreads.shared.isFree { handOut() }
+            if let out, DrawingThreads.shared.isFinished(out.ticket) { self.out = nil }
+            if out == nil && DrawingThreads.shared.isFree { handOut() }
         }
         return commands.count >= Self.maxCommands || heldBytes > Self.maxHeldBytes
     }
@@ -147,8 +143,7 @@ final class DrawingBatch {
             commands = chunk
             return
         }
-        inFlight = ticket
-        outChunk = (chunk, bands, next)
+        out = (ticket, chunk, bands, next)
         pendingPixels = 0
         recordedBytes = 0 // drawn by the chunk, then let go
     }
