@@ -239,6 +239,21 @@ static inline void cl_pusherror(lua_State *L, const char *msg) {
     lua_concat(L, 2);
 }
 
+/** The calling Lua line, as luaL_where finds it (`level` 1: the function
+ *  that called the host function), without building a string: its chunk's
+ *  short name copied into `src` (LUA_IDSIZE bytes) and its line returned;
+ *  0 when there is no Lua line (a C caller, or no line information). */
+static inline int cl_whereline(lua_State *L, int level, char *src) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar)) return 0;
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline <= 0) return 0;
+    memcpy(src, ar.short_src, LUA_IDSIZE);
+    return ar.currentline;
+}
+
+static inline int cl_idsize(void) { return LUA_IDSIZE; }
+
 /** The name of the function being called (for messages), or "?". */
 static inline const char *cl_currentname(lua_State *L) {
     lua_Debug ar;

@@ -75,12 +75,10 @@ extension CanvasBinding {
 
     private static func begin(_ lua: Lua, _ canvas: Canvas, alpha: Double, blend: BlendMode?) throws {
         let runtime = LuaRuntime.current(lua.L)
-        try runtime.charge(bytes: canvas.nextLayerBytes)
+        // Given back at end_layer: counted, but no reason to nudge the collector.
+        try runtime.charge(bytes: canvas.nextLayerBytes, nudging: false)
         canvas.beginLayer(alpha: alpha, blendMode: blend)
-        luaL_where(lua.L, 1)
-        let site = String(cString: cl_tostring(lua.L, -1))
-        runtime.layerBegun(on: canvas, at: site.hasSuffix(": ") ? String(site.dropLast(2)) : site)
-        cl_pop(lua.L, 1)
+        runtime.layerBegun(on: canvas)
     }
 
     /// `Canvas.unwind`, the memory of each layer it ends given back to

@@ -116,7 +116,11 @@ public final class LuaRuntime {
     /// `--max-memory`, collecting garbage first when that would pass the
     /// limit, and nudges the collector, which cannot see these bytes, so
     /// throwaway canvases are freed as promptly as Lua objects would be.
-    func charge(bytes: Int, of what: String = "pixels") throws {
+    ///
+    /// `nudging` false: memory given back at a known point (a layer's, at
+    /// its end) rather than by the collector; counted, but no reason to
+    /// collect.
+    func charge(bytes: Int, of what: String = "pixels", nudging: Bool = true) throws {
         let h = host
         if h.pointee.limit > 0, h.pointee.used + bytes > h.pointee.limit {
             cl_gc_collect(L)
@@ -135,6 +139,7 @@ public final class LuaRuntime {
         // free them, and a runtime's first canvas (every run's usual case)
         // would otherwise pay a whole collection of a heap that holds no
         // pixels.
+        guard nudging else { return }
         unnudgedBytes += bytes
         if unnudgedBytes >= 1 << 20, h.pointee.used > bytes {
             cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))
@@ -207,8 +212,33 @@ public final class LuaRuntime {
     /// The kit's views (cell backgrounds, bevels) drawn once per look and
     /// size for every kit call and table of this script.
     let viewLayers = ViewLayers()
-    /// See `layerBegun(on:at:)`.
-    private var layerSites: [ObjectIdentifier: [String]] = [:]
+    /// See `layerBegun(on:)`.
+    private var layerSites: [ObjectIdentifier: [Site]] = [:]
+
+    /// A Lua line, `script.lua:LINE` when printed; `line` 0 when there was
+    /// no Lua line to name.
+    struct Site: CustomStringConvertible {
+        var chunk: String
+        var line: Int32
+        var description: String { line > 0 ? "\(chunk):\(line)" : "" }
+    }
+
+    /// The last chunk name `callerSite` turned into a String, and its C
+    /// bytes: a script's layers are begun from the same few chunks, so
+    /// each begin_layer compares bytes instead of building a string.
+    private var siteChunk = "", siteChunkBytes = [CChar](repeating: 0, count: Int(cl_idsize()))
+    private var siteScratch = [CChar](repeating: 0, count: Int(cl_idsize()))
+
+    /// The Lua line calling the current host function (as `luaL_where(L, 1)`).
+    func callerSite() -> Site {
+        let line = siteScratch.withUnsafeMutableBufferPointer { cl_whereline(L, 1, $0.baseAddress) }
+        guard line > 0 else { return Site(chunk: "", line: 0) }
+        if siteScratch != siteChunkBytes {
+            siteChunkBytes = siteScratch
+            siteChunk = siteScratch.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+        return Site(chunk: siteChunk, line: line)
+    }
 
     // MARK: running code
 
@@ -383,15 +413,16 @@ public final class LuaRuntime {
         let n = canvas.openLayerCount
         if n > 0 {
             // Where the innermost open layer was begun, so the message names a line.
-            let site = layerSites[ObjectIdentifier(canvas)]?.prefix(n).last.map { " at " + $0 } ?? ""
+            let site = layerSites[ObjectIdentifier(canvas)]?.prefix(n).last.flatMap { $0.line > 0 ? " at \($0)" : nil } ?? ""
             throw ScriptError.runtime("begin_layer\(site) has no end_layer: the canvas has \(n) open layer\(n == 1 ? "" : "s") when it is written")
         }
     }
 
-    /// Where each canvas' open layers were begun (`script.lua:LINE`),
-    /// innermost last, for the message when one is never ended.
-    func layerBegun(on canvas: Canvas, at site: String) {
-        layerSites[ObjectIdentifier(canvas), default: []].append(site)
+    /// Notes where a layer on `canvas` was begun (the calling Lua line):
+    /// each canvas' open layers innermost last, for the message when one
+    /// is never ended.
+    func layerBegun(on canvas: Canvas) {
+        layerSites[ObjectIdentifier(canvas), default: []].append(callerSite())
     }
 
     /// Forgets the sites of layers since ended.

@@ -254,4 +254,43 @@ import Testing
         #expect(rgba(c, 13, 12) == [255, 0, 0, 255])
         #expect(rgba(c, 25, 25) == [255, 255, 255, 255])
     }
+
+    /// The first color drawn into a fresh layer is stored, not blended
+    /// (`Destination.isClear`): the pixels must be exactly those of the same
+    /// drawing on a transparent canvas, and what follows it (a second
+    /// translucent shape; a shape over its own shadow) must blend again.
+    /// One thread and, on a canvas big enough to record, two.
+    @Test(arguments: [1, 2]) func firstDrawingInAFreshLayerIsExact(threads: Int) throws {
+        let translucent = Color(r: 1, g: 1, b: 1, a: 0.8), blue = Color(r: 0.1, g: 0.2, b: 0.9, a: 0.6)
+        var rounded = Path(), ellipse = Path()
+        rounded.addRoundedRect(Rect(x: 10.3, y: 12.6, width: 200, height: 150), radius: 20)
+        ellipse.addEllipse(in: Rect(x: 60.5, y: 40.25, width: 180, height: 200))
+        func draw(_ c: Canvas) throws {
+            c.setFillColor(translucent)
+            c.fill(rounded)
+            c.setFillColor(blue)
+            c.fill(ellipse)
+        }
+        func drawShadowed(_ c: Canvas) throws {
+            c.setShadow(try Shadow(dx: 6, dy: 6, blur: 3, color: Color(white: 0, alpha: 0.5)))
+            c.setFillColor(blue)
+            c.fill(ellipse)
+        }
+        func bytes(_ c: Canvas) -> [UInt8] {
+            let b = c.buffer
+            return Array(UnsafeBufferPointer(start: b.data, count: b.byteCount))
+        }
+        for (name, body) in [("two shapes", draw), ("a shadowed shape", drawShadowed)] {
+            let direct = try Canvas(width: 300, height: 300, scale: 1, parallelism: threads)
+            try body(direct)
+            let layered = try Canvas(width: 300, height: 300, scale: 1, parallelism: threads)
+            layered.beginLayer()
+            try body(layered)
+            try layered.endLayer()
+            let expected = bytes(direct), got = bytes(layered)
+            let drawn = expected.contains { $0 != 0 && $0 != 255 }, differing = zip(got, expected).filter { $0 != $1 }.count
+            #expect(drawn, "\(name): something translucent is drawn")
+            #expect(differing == 0, "\(name): \(differing) bytes differ")
+        }
+    }
 }

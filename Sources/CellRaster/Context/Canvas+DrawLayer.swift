@@ -111,6 +111,7 @@ extension Canvas {
     /// as they are draw it now.
     func willChangePixels() {
         generation &+= 1
+        targetIsClear = false
         let readers = drawnAsLayer.readers.withLock { readers in
             defer { readers.removeAll() }
             return readers

@@ -58,6 +58,7 @@ extension Canvas {
             state.recordedClip = nil
         }
         target = Surface(buffer: buffer, x0: bounds.x0, y0: bounds.y0)
+        targetIsClear = true
         // An anti-aliased clip applies once, when the layer is composited:
         // inside, only its bounds clip. Clipping the content too would
         // multiply edge pixels by the mask twice (coverage m becoming m^2),
@@ -86,6 +87,7 @@ extension Canvas {
         while saveDepth > record.saveDepth + 1 { try restore() }
         let layer = target
         target = record.below
+        targetIsClear = false
         try restore()
         if let inside = recordingTarget, let below = record.recordingBelow {
             recordingTarget = below

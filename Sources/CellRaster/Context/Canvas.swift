@@ -24,6 +24,11 @@ public final class Canvas {
     var batch: DrawingBatch?
     /// Where drawing lands: the canvas, or the innermost open layer.
     var target: Surface
+    /// Whether every pixel of `target` is transparent black: a layer just
+    /// begun, nothing drawn in it yet (false once anything may change its
+    /// pixels, `willChangePixels`). Source-over onto it then stores the
+    /// source without reading it (`Destination.isClear`).
+    var targetIsClear = false
     /// Open transparency layers, innermost last.
     var layers: [LayerRecord] = []
     /// Buffers of ended layers, kept for the next layers (at most `spareLayerBytes`).

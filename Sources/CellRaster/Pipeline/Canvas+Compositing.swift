@@ -81,11 +81,17 @@ extension Canvas {
         let clip: ClipRegion
         let bounds: IntRect
         let cancellation: Cancellation?
+        /// Every pixel of `surface` is transparent black before this
+        /// composite (`Canvas.targetIsClear`): source-over of a color then
+        /// stores the scaled color without reading the pixels, the same
+        /// bytes as blending onto zero.
+        var isClear = false
     }
 
     /// The destination of drawing now: the current target under the state's clip.
     var destination: Destination {
-        Destination(surface: target, clip: state.clip, bounds: drawableBounds, cancellation: cancellation)
+        Destination(surface: target, clip: state.clip, bounds: drawableBounds, cancellation: cancellation,
+                    isClear: targetIsClear)
     }
 
     /// A job on this canvas' own rasterizer, all rows (drawing in order, on
@@ -187,7 +193,8 @@ extension Canvas {
         flush()
         willChangePixels()
         if let shadow = state.shadow { castShadow(produce, shader: shader, shadow: shadow) }
-        Self.composite(produce, shader: shader, mode: mode, into: dest, job: ownJob)
+        // (`destination` again: the shadow may have drawn on a clear target.)
+        Self.composite(produce, shader: shader, mode: mode, into: destination, job: ownJob)
     }
 
     /// The pixels of `dest` that `produce` can reach.
@@ -220,7 +227,18 @@ extension Canvas {
                 }
                 return
             }
-            if mode == .normal {
+            if mode == .normal && dest.isClear {
+                coverSpans(produce, dest, job) { row in
+                    for s in row {
+                        let dst = surface.pointer(x: s.x, y: s.y)
+                        if let coverage = s.coverage {
+                            Composite.store(word, dst: dst, coverage: coverage, count: s.count)
+                        } else {
+                            Composite.store(word, dst: dst, constant: s.constant, count: s.count)
+                        }
+                    }
+                }
+            } else if mode == .normal {
                 coverSpans(produce, dest, job) { row in
                     for s in row {
                         let dst = surface.pointer(x: s.x, y: s.y)

@@ -273,6 +273,28 @@ enum Composite {
     }
     private static let multiplier257 = Atomic<UInt16>(0x0101)
 
+    /// Source-over of one color onto transparent black pixels: `kS`, what
+    /// `sourceOver` leaves there (the destination term `scale(0, f)` is 0),
+    /// stored without reading the pixels.
+    static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
+        words(dst, count).update(repeating: k == 255 ? word : scale(word, UInt32(k)), count: count)
+    }
+
+    /// `store` with per-pixel coverage, four pixels at a time.
+    static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
+        let w = words(dst, count), raw = UnsafeMutableRawPointer(dst), s4 = SIMD4<UInt32>(repeating: word)
+        var n = 0
+        while n &+ 4 <= count {
+            let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
+            raw.storeBytes(of: scale(s4, lanes(k)), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            n &+= 4
+        }
+        while n < count {
+            w[n] = scale(word, UInt32(coverage[n]))
+            n &+= 1
+        }
+    }
+
     /// Clear with one coverage for the run.
     static func clear(dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
