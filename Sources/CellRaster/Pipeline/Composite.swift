@@ -184,20 +184,58 @@ enum Composite {
     /// once for all the rows, and the run between as a constant span. The
     /// same bytes as the rectangle's spans composited one by one.
     static func sourceOver(_ word: UInt32, rows: Range<Int>, _ row: RectSpans.Row, _ surface: Surface) {
-        let left = scale(word, UInt32(row.leftCoverage)), right = scale(word, UInt32(row.rightCoverage))
-        let keepLeft = 255 &- alpha(left), keepRight = 255 &- alpha(right)
-        let inner = row.innerCount > 0 && row.innerCoverage != 0
-        let innerSource = row.innerCoverage == 255 ? word : scale(word, UInt32(row.innerCoverage))
-        @inline(__always) func end(_ x: Int, _ y: Int, _ color: UInt32, _ keep: UInt32) {
-            let p = words(surface.pointer(x: x, y: y), 1)
-            p.pointee = color &+ scale(p.pointee, keep)
+        guard !rows.isEmpty else { return }
+        let left = row.leftCoverage == 0 ? 0 : scale(word, UInt32(row.leftCoverage))
+        let right = row.rightCoverage == 0 ? 0 : scale(word, UInt32(row.rightCoverage))
+        let rowBytes = surface.buffer.stride
+        if row.innerCount > 0 && row.innerCoverage != 0 {
+            let inner = row.innerCoverage == 255 ? word : scale(word, UInt32(row.innerCoverage))
+            sourceOver(scaled: inner, dst: surface.pointer(x: row.innerX, y: rows.lowerBound), count: row.innerCount,
+                       rows: rows.count, rowBytes: rowBytes, left: row.leftCoverage == 0 ? nil : left,
+                       right: row.rightCoverage == 0 ? nil : right)
+            return
         }
-        for y in rows {
-            if row.leftCoverage != 0 { end(row.leftX, y, left, keepLeft) }
-            if inner {
-                sourceOver(scaled: innerSource, dst: surface.pointer(x: row.innerX, y: y), count: row.innerCount)
+        // No run between (a rectangle one or two pixels wide): the ends alone.
+        func column(_ x: Int, _ color: UInt32) {
+            let keep = 255 &- alpha(color)
+            var p = surface.pointer(x: x, y: rows.lowerBound)
+            for _ in rows {
+                let w = words(p, 1)
+                w.pointee = color &+ scale(w.pointee, keep)
+                p += rowBytes
             }
-            if row.rightCoverage != 0 { end(row.rightX, y, right, keepRight) }
+        }
+        if row.leftCoverage != 0 { column(row.leftX, left) }
+        if row.rightCoverage != 0 { column(row.rightX, right) }
+    }
+
+    /// `sourceOver(scaled:dst:count:)` on `rows` rows `rowBytes` apart, with
+    /// an end pixel on either side of each row's run (`left`, `right`:
+    /// colors already scaled by their coverage; nil: none), the constants
+    /// made once for the whole block (a rectangle's interior).
+    @inline(never)
+    static func sourceOver(scaled source: UInt32, dst: UnsafeMutablePointer<UInt8>, count: Int,
+                           rows: Int, rowBytes: Int, left: UInt32?, right: UInt32?) {
+        let keepLeft = 255 &- alpha(left ?? 0), keepRight = 255 &- alpha(right ?? 0)
+        let keep = 255 &- alpha(source)
+        let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        let f = SIMD8<UInt16>(repeating: UInt16(keep)), by257 = Self.by257()
+        var row = dst
+        for _ in 0..<rows {
+            if let left {
+                let w = words(row - 4, 1)
+                w.pointee = left &+ scale(w.pointee, keepLeft)
+            }
+            if keep == 0 {
+                words(row, count).update(repeating: source, count: count)
+            } else {
+                overRun(s16, source, keep, f, by257, dst: row, count: count)
+            }
+            if let right {
+                let w = words(row + count &* 4, 1)
+                w.pointee = right &+ scale(w.pointee, keepRight)
+            }
+            row += rowBytes
         }
     }
 
@@ -225,11 +263,20 @@ enum Composite {
             words.update(repeating: source, count: count)
             return
         }
+        let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        overRun(s16, source, keep, SIMD8<UInt16>(repeating: UInt16(keep)), Self.by257(), dst: dst, count: count)
+    }
+
+    /// The loop of `sourceOver(scaled:)` for a translucent source, its
+    /// constants given: `s16` the source in each pixel, `f` its `keep`
+    /// (255 - alpha) in each 16-bit lane.
+    @inline(__always)
+    private static func overRun(_ s16: SIMD16<UInt8>, _ source: UInt32, _ keep: UInt32, _ f: SIMD8<UInt16>,
+                                _ by257: SIMD8<UInt16>, dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        let words = Self.words(dst, count)
         // Eight pixels a step, each group of four in 16-bit lanes
         // (`keepBytes`): both loads go out before either blend, so the memory
         // waits overlap.
-        let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
-        let f = SIMD8<UInt16>(repeating: UInt16(keep)), by257 = Self.by257()
         let raw = UnsafeMutableRawPointer(words)
         var n = 0
         while n &+ 8 <= count {
