@@ -154,4 +154,38 @@ import CellRaster
         let area = c.reduce(0, +)
         #expect(abs(area - Double.pi * 1600) < 1)
     }
+
+    /// A job too big for the cache is accumulated and swept 32 rows at a
+    /// time (`Rasterizer.bandRows`), with the edges sorted into bands; each
+    /// cell gets the same additions in the same order as in one pass. The
+    /// same job in slices of 20 rows (each one band, so one pass) must give
+    /// the same spans to the bit: a star whose edges cross many bands, a
+    /// sliver taller than it has edges, pieces far outside, both rules.
+    @Test(arguments: [FillRule.nonzero, .evenodd]) func bandsGiveTheOnePassPixels(rule: FillRule) {
+        var star: [Point] = []
+        for i in 0..<23 {
+            let a = Double(i) * 2 * .pi * 9 / 23 + 0.1
+            star.append(Point(310.3 + 290.7 * cos(a), 290.6 + 280.2 * sin(a)))
+        }
+        let polygons = [
+            Polyline(points: star, closed: true),
+            poly([(5.5, -300), (9.25, 1400), (7, 1400.5)]), // taller than the job
+            poly([(-4000, 100.5), (-3990, 100.5), (-3995, 480.25)]), // left of it: winds whole rows
+            poly([(100, 2000), (200, 2000), (150, 2100)]), // below it
+        ]
+        let bounds = IntRect(x0: 0, y0: 0, x1: 620, y1: 600)
+        func spans(rows: Range<Int>?) -> [[Int]] {
+            var out: [[Int]] = []
+            Rasterizer().fillSpans(polygons, rule: rule, bounds: bounds, rows: rows) { s in
+                out.append([s.y, s.x, s.count, Int(s.constant)] + (s.coverage.map { c in (0..<s.count).map { Int(c[$0]) } } ?? []))
+            }
+            return out
+        }
+        let whole = spans(rows: nil)
+        var sliced: [[Int]] = []
+        for top in stride(from: 0, to: 600, by: 20) { sliced += spans(rows: top..<top + 20) }
+        #expect(whole.count > 1000)
+        let same = whole == sliced
+        #expect(same, "span \(zip(whole, sliced).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? Swift.min(whole.count, sliced.count)) differs")
+    }
 }

@@ -32,6 +32,17 @@ public final class Rasterizer {
     /// accumulation buffer is all zeros between jobs and needs no clearing.
     private var dirty: UnsafeMutablePointer<UInt64>
     private var dirtyCapacity: Int
+    /// A job of several bands (`bandRows`): its edges, each with the first
+    /// and last band it reaches; their numbers bucketed by first band
+    /// (`bucketed`, bucket b from `bucketStart[b]`); the edges still going
+    /// on below the band (`activeEdges`) and the next band's list.
+    private var edgeFrom: UnsafeMutablePointer<Point>, edgeTo: UnsafeMutablePointer<Point>
+    private var edgeFirstBand: UnsafeMutablePointer<Int32>, edgeLastBand: UnsafeMutablePointer<Int32>
+    private var bucketed: UnsafeMutablePointer<Int32>
+    private var activeEdges: UnsafeMutablePointer<Int32>, mergedEdges: UnsafeMutablePointer<Int32>
+    private var edgeCapacity = 0
+    private var bucketStart: UnsafeMutablePointer<Int>
+    private var bucketCapacity = 0
     private var dirtyWordsPerRow = 0
 
     /// The region of the current job, in device pixels.
@@ -57,6 +68,14 @@ public final class Rasterizer {
         rowSpans = .allocate(capacity: 1)
         dirtyCapacity = 0
         dirty = .allocate(capacity: 1)
+        edgeFrom = .allocate(capacity: 1)
+        edgeTo = .allocate(capacity: 1)
+        edgeFirstBand = .allocate(capacity: 1)
+        edgeLastBand = .allocate(capacity: 1)
+        bucketed = .allocate(capacity: 1)
+        activeEdges = .allocate(capacity: 1)
+        mergedEdges = .allocate(capacity: 1)
+        bucketStart = .allocate(capacity: 1)
     }
 
     deinit {
@@ -66,6 +85,14 @@ public final class Rasterizer {
         coverage.deallocate()
         rowSpans.deallocate()
         dirty.deallocate()
+        edgeFrom.deallocate()
+        edgeTo.deallocate()
+        edgeFirstBand.deallocate()
+        edgeLastBand.deallocate()
+        bucketed.deallocate()
+        activeEdges.deallocate()
+        mergedEdges.deallocate()
+        bucketStart.deallocate()
     }
 
     /// A run of pixels in one row: `count` pixels from `x` whose coverage is
@@ -133,19 +160,138 @@ public final class Rasterizer {
         let area = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, limit: limit)
         guard !area.isEmpty, area.x1 > bounds.x0 else { return }
         if let rows, rows.upperBound <= area.y0 || rows.lowerBound >= area.y1 { return }
-        rowLow = Swift.max(0, (rows?.lowerBound ?? area.y0) - area.y0)
-        rowHigh = Swift.min(area.height, (rows?.upperBound ?? area.y1) - area.y0)
+        let low = Swift.max(0, (rows?.lowerBound ?? area.y0) - area.y0)
+        let high = Swift.min(area.height, (rows?.upperBound ?? area.y1) - area.y0)
         begin(area)
         window = Swift.max(0, bounds.x0 - area.x0)
+        let bands = (high - low + Self.bandRows - 1) / Self.bandRows
+        guard bands > 1, stride * (high - low) * MemoryLayout<Float>.size > Self.bandedBytes,
+              prepareBands(polygons, low: low, high: high, bands: bands) else {
+            // One band: every edge, then the sweep.
+            (rowLow, rowHigh) = (low, high)
+            beginRows()
+            for poly in polygons where poly.points.count > 1 {
+                let pts = poly.points
+                var previous = pts[pts.count - 1]
+                for p in pts {
+                    addEdge(previous, p)
+                    previous = p
+                }
+            }
+            sweep(rule: rule, antialias: antialias, body)
+            return
+        }
+        // Band by band: the edges that reach the band, in the polygons'
+        // order (each cell then gets the same additions in the same order
+        // as in one pass, so the same Float sums), then its sweep.
+        var active = 0
+        for band in 0..<bands {
+            rowLow = low + band * Self.bandRows
+            rowHigh = Swift.min(high, rowLow + Self.bandRows)
+            beginRows()
+            // The active edges (those begun above that go on into this band)
+            // merged with those beginning here, both in edge order.
+            var a = 0, n = 0
+            var b = bucketStart[band]
+            let bEnd = bucketStart[band + 1]
+            while a < active || b < bEnd {
+                let e: Int32
+                if b >= bEnd || (a < active && activeEdges[a] < bucketed[b]) {
+                    e = activeEdges[a]
+                    a += 1
+                } else {
+                    e = bucketed[b]
+                    b += 1
+                }
+                let i = Int(e)
+                addEdge(edgeFrom[i], edgeTo[i])
+                if Int(edgeLastBand[i]) > band {
+                    mergedEdges[n] = e
+                    n += 1
+                }
+            }
+            swap(&activeEdges, &mergedEdges)
+            active = n
+            sweep(rule: rule, antialias: antialias, body)
+        }
+    }
+
+    /// Rows accumulated and swept at a time: a band's cells are still in
+    /// the cache when the sweep reads them (those of a whole large shape,
+    /// accumulated edge by edge down its height, are not).
+    static let bandRows = 32
+    /// The cells a job accumulates beyond which it goes band by band: below,
+    /// they stay in the cache anyway, and one pass over the edges costs less
+    /// than sorting them into bands.
+    static let bandedBytes = 256 << 10
+    /// Most edges sorted into bands (52 bytes each); a polygon with more is
+    /// rasterized in one pass.
+    static let maxBandedEdges = 1 << 18
+
+    /// The edges reaching rows `low..<high` (region rows), each with its
+    /// first and last band, bucketed by first band in edge order
+    /// (`bucketed`, from `bucketStart[band]`). False when there are too
+    /// many to band.
+    private func prepareBands(_ polygons: [Polyline], low: Int, high: Int, bands: Int) -> Bool {
+        var total = 0
+        for poly in polygons where poly.points.count > 1 { total += poly.points.count }
+        guard total <= Self.maxBandedEdges else { return false }
+        // (`mergedEdges` also holds a position per band while bucketing.)
+        let needed = Swift.max(total, bands)
+        if needed > edgeCapacity {
+            for p in [edgeFrom, edgeTo] { p.deallocate() }
+            edgeLastBand.deallocate()
+            edgeFirstBand.deallocate()
+            bucketed.deallocate()
+            activeEdges.deallocate()
+            mergedEdges.deallocate()
+            edgeCapacity = Swift.max(needed, edgeCapacity * 2)
+            edgeFrom = .allocate(capacity: edgeCapacity)
+            edgeTo = .allocate(capacity: edgeCapacity)
+            edgeFirstBand = .allocate(capacity: edgeCapacity)
+            edgeLastBand = .allocate(capacity: edgeCapacity)
+            bucketed = .allocate(capacity: edgeCapacity)
+            activeEdges = .allocate(capacity: edgeCapacity)
+            mergedEdges = .allocate(capacity: edgeCapacity)
+        }
+        if bands + 1 > bucketCapacity {
+            bucketStart.deallocate()
+            bucketCapacity = Swift.max(bands + 1, bucketCapacity * 2)
+            bucketStart = .allocate(capacity: bucketCapacity)
+        }
+        bucketStart.update(repeating: 0, count: bands + 1)
+        // The edges with height that reach the rows, and how many begin in each band.
+        let top = Double(region.y0 + low), bottom = Double(region.y0 + high)
+        var count = 0
         for poly in polygons where poly.points.count > 1 {
             let pts = poly.points
             var previous = pts[pts.count - 1]
             for p in pts {
-                addEdge(previous, p)
+                let y0 = Swift.min(previous.y, p.y), y1 = Swift.max(previous.y, p.y)
+                if y0 != y1 && y1 > top && y0 < bottom {
+                    // Rows floor(y0)..<ceil(y1) (region rows), within low..<high.
+                    let first = (Swift.max(Int((y0 - Double(region.y0)).rounded(.down)), low) - low) / Self.bandRows
+                    let last = (Swift.min(Int((y1 - Double(region.y0)).rounded(.up)), high) - 1 - low) / Self.bandRows
+                    edgeFrom[count] = previous
+                    edgeTo[count] = p
+                    edgeFirstBand[count] = Int32(first)
+                    edgeLastBand[count] = Int32(last)
+                    bucketStart[first + 1] += 1
+                    count += 1
+                }
                 previous = p
             }
         }
-        sweep(rule: rule, antialias: antialias, body)
+        for band in 0..<bands { bucketStart[band + 1] += bucketStart[band] }
+        // Stable: each bucket keeps the edges' order. (`mergedEdges` lends
+        // its space for the running positions.)
+        for band in 0..<bands { mergedEdges[band] = Int32(bucketStart[band]) }
+        for e in 0..<count {
+            let band = Int(edgeFirstBand[e])
+            bucketed[Int(mergedEdges[band])] = Int32(e)
+            mergedEdges[band] += 1
+        }
+        return true
     }
 
     /// `fillSpans` with every span expanded to per-pixel coverage:
@@ -171,7 +317,23 @@ public final class Rasterizer {
     private func begin(_ area: IntRect) {
         region = area
         stride = area.width + 2
-        // Buffers hold the job's rows only (rowLow..<rowHigh), indexed from rowLow.
+        // 16 bytes of slack: short runs are written with one 16-byte store.
+        if stride + 16 > coverageCapacity {
+            coverage.deallocate()
+            coverageCapacity = max(stride + 16, coverageCapacity * 2)
+            coverage = .allocate(capacity: coverageCapacity)
+        }
+        // A row has at most one span per pixel, plus the one past its last touched cell.
+        if stride + 1 > rowSpansCapacity {
+            rowSpans.deallocate()
+            rowSpansCapacity = max(stride + 1, rowSpansCapacity * 2)
+            rowSpans = .allocate(capacity: rowSpansCapacity)
+        }
+    }
+
+    /// Readies the buffers for the rows `rowLow..<rowHigh` (of `region`),
+    /// indexed from rowLow.
+    private func beginRows() {
         let height = rowHigh - rowLow
         let needed = stride * height
         if needed > accumulationCapacity {
@@ -198,18 +360,6 @@ public final class Rasterizer {
         }
         rowStart.update(repeating: Int32.max, count: height)
         rowEnd.update(repeating: -1, count: height)
-        // 16 bytes of slack: short runs are written with one 16-byte store.
-        if stride + 16 > coverageCapacity {
-            coverage.deallocate()
-            coverageCapacity = max(stride + 16, coverageCapacity * 2)
-            coverage = .allocate(capacity: coverageCapacity)
-        }
-        // A row has at most one span per pixel, plus the one past its last touched cell.
-        if stride + 1 > rowSpansCapacity {
-            rowSpans.deallocate()
-            rowSpansCapacity = max(stride + 1, rowSpansCapacity * 2)
-            rowSpans = .allocate(capacity: rowSpansCapacity)
-        }
     }
 
     /// Adds the edge a→b (device space) to the accumulation rows.
