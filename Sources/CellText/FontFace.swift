@@ -46,8 +46,10 @@ public final class FontFace: @unchecked Sendable {
     private let ftFace: FT_Face
     /// HarfBuzz's font (`hb_font_t *`), immutable: safe to shape with from any thread.
     let hbFont: OpaquePointer
-    /// Outlines by glyph id, in font units with y up; under `FreeType.lock`.
-    private var outlines = GlyphTable<GlyphOutline>()
+    /// Outlines by glyph id, in font units with y up; under `FreeType.lock`
+    /// (which keeps accesses from overlapping, so without a run-time
+    /// exclusivity check on each glyph).
+    @exclusivity(unchecked) private var outlines = GlyphTable<GlyphOutline>()
 
     private init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer) {
         self.path = path

@@ -110,8 +110,11 @@ final class GlyphMaskCache: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var masks = Table()
-    private var bytes = 0
+    // Used only under `lock`, which already keeps accesses from overlapping:
+    // no run-time exclusivity check on each glyph's lookup (about 80
+    // instructions each).
+    @exclusivity(unchecked) private var masks = Table()
+    @exclusivity(unchecked) private var bytes = 0
 
     /// Bytes of masks held now.
     var cachedBytes: Int {
