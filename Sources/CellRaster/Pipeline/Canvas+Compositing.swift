@@ -227,25 +227,17 @@ extension Canvas {
                 }
                 return
             }
-            if mode == .normal && dest.isClear {
+            if mode == .normal {
+                // Onto a clear target the blend is the scaled color alone.
+                let onClear = dest.isClear
                 coverSpans(produce, dest, job) { row in
                     for s in row {
                         let dst = surface.pointer(x: s.x, y: s.y)
-                        if let coverage = s.coverage {
-                            Composite.store(word, dst: dst, coverage: coverage, count: s.count)
-                        } else {
-                            Composite.store(word, dst: dst, constant: s.constant, count: s.count)
-                        }
-                    }
-                }
-            } else if mode == .normal {
-                coverSpans(produce, dest, job) { row in
-                    for s in row {
-                        let dst = surface.pointer(x: s.x, y: s.y)
-                        if let coverage = s.coverage {
-                            Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
-                        } else {
-                            Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+                        switch (s.coverage, onClear) {
+                        case (let coverage?, false): Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
+                        case (nil, false): Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+                        case (let coverage?, true): Composite.store(word, dst: dst, coverage: coverage, count: s.count)
+                        case (nil, true): Composite.store(word, dst: dst, constant: s.constant, count: s.count)
                         }
                     }
                 }
