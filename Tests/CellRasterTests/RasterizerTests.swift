@@ -160,7 +160,8 @@ import CellRaster
     /// cell gets the same additions in the same order as in one pass. The
     /// same job in slices of 20 rows (each one band, so one pass) must give
     /// the same spans to the bit: a star whose edges cross many bands, a
-    /// sliver taller than it has edges, pieces far outside, both rules.
+    /// sliver taller than it has edges, pieces far outside (one reaching
+    /// 1e300, which must not trap), both rules.
     @Test(arguments: [FillRule.nonzero, .evenodd]) func bandsGiveTheOnePassPixels(rule: FillRule) {
         var star: [Point] = []
         for i in 0..<23 {
@@ -172,6 +173,7 @@ import CellRaster
             poly([(5.5, -300), (9.25, 1400), (7, 1400.5)]), // taller than the job
             poly([(-4000, 100.5), (-3990, 100.5), (-3995, 480.25)]), // left of it: winds whole rows
             poly([(100, 2000), (200, 2000), (150, 2100)]), // below it
+            poly([(600, -1e300), (612.5, 300.5), (600, 1e300)]), // reaching far beyond it
         ]
         let bounds = IntRect(x0: 0, y0: 0, x1: 620, y1: 600)
         func spans(rows: Range<Int>?) -> [[Int]] {

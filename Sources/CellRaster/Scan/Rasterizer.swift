@@ -269,9 +269,11 @@ public final class Rasterizer {
             for p in pts {
                 let y0 = Swift.min(previous.y, p.y), y1 = Swift.max(previous.y, p.y)
                 if y0 != y1 && y1 > top && y0 < bottom {
-                    // Rows floor(y0)..<ceil(y1) (region rows), within low..<high.
-                    let first = (Swift.max(Int((y0 - Double(region.y0)).rounded(.down)), low) - low) / Self.bandRows
-                    let last = (Swift.min(Int((y1 - Double(region.y0)).rounded(.up)), high) - 1 - low) / Self.bandRows
+                    // Rows floor(y0)..<ceil(y1) (region rows), within low..<high:
+                    // clamped as Doubles first (an edge may reach 1e300).
+                    let a = Swift.max((y0 - Double(region.y0)).rounded(.down), Double(low))
+                    let b = Swift.min((y1 - Double(region.y0)).rounded(.up), Double(high))
+                    let first = (Int(a) - low) / Self.bandRows, last = (Int(b) - 1 - low) / Self.bandRows
                     edgeFrom[count] = previous
                     edgeTo[count] = p
                     edgeFirstBand[count] = Int32(first)
