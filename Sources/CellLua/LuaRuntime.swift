@@ -132,6 +132,7 @@ public final class LuaRuntime {
             }
         }
         h.pointee.used += bytes
+        guard nudging else { return }
         // A step per megabyte, not per call: a step per tiny canvas made a
         // loop keeping 100,000 of them quadratic (the collector's atomic
         // phase walks the whole heap each time), 23 s instead of 0.2.
@@ -139,7 +140,6 @@ public final class LuaRuntime {
         // free them, and a runtime's first canvas (every run's usual case)
         // would otherwise pay a whole collection of a heap that holds no
         // pixels.
-        guard nudging else { return }
         unnudgedBytes += bytes
         if unnudgedBytes >= 1 << 20, h.pointee.used > bytes {
             cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))
@@ -216,11 +216,11 @@ public final class LuaRuntime {
     private var layerSites: [ObjectIdentifier: [Site]] = [:]
 
     /// A Lua line, `script.lua:LINE` when printed; `line` 0 when there was
-    /// no Lua line to name.
+    /// no Lua line to name (messages then leave it out).
     struct Site: CustomStringConvertible {
         var chunk: String
         var line: Int32
-        var description: String { line > 0 ? "\(chunk):\(line)" : "" }
+        var description: String { "\(chunk):\(line)" }
     }
 
     /// The last chunk name `callerSite` turned into a String, and its C

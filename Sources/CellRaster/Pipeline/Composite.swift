@@ -185,14 +185,13 @@ enum Composite {
     /// same bytes as the rectangle's spans composited one by one.
     static func sourceOver(_ word: UInt32, rows: Range<Int>, _ row: RectSpans.Row, _ surface: Surface) {
         guard !rows.isEmpty else { return }
-        let left = row.leftCoverage == 0 ? 0 : scale(word, UInt32(row.leftCoverage))
-        let right = row.rightCoverage == 0 ? 0 : scale(word, UInt32(row.rightCoverage))
+        let left = row.leftCoverage == 0 ? nil : scale(word, UInt32(row.leftCoverage))
+        let right = row.rightCoverage == 0 ? nil : scale(word, UInt32(row.rightCoverage))
         let rowBytes = surface.buffer.stride
         if row.innerCount > 0 && row.innerCoverage != 0 {
             let inner = row.innerCoverage == 255 ? word : scale(word, UInt32(row.innerCoverage))
             sourceOver(scaled: inner, dst: surface.pointer(x: row.innerX, y: rows.lowerBound), count: row.innerCount,
-                       rows: rows.count, rowBytes: rowBytes, left: row.leftCoverage == 0 ? nil : left,
-                       right: row.rightCoverage == 0 ? nil : right)
+                       rows: rows.count, rowBytes: rowBytes, left: left, right: right)
             return
         }
         // No run between (a rectangle one or two pixels wide): the ends alone.
@@ -205,8 +204,8 @@ enum Composite {
                 p += rowBytes
             }
         }
-        if row.leftCoverage != 0 { column(row.leftX, left) }
-        if row.rightCoverage != 0 { column(row.rightX, right) }
+        if let left { column(row.leftX, left) }
+        if let right { column(row.rightX, right) }
     }
 
     /// `sourceOver(scaled:dst:count:)` on `rows` rows `rowBytes` apart, with

@@ -32,12 +32,11 @@ public final class Rasterizer {
     /// accumulation buffer is all zeros between jobs and needs no clearing.
     private var dirty: UnsafeMutablePointer<UInt64>
     private var dirtyCapacity: Int
-    /// A job of several bands (`bandRows`): its edges, each with the first
-    /// and last band it reaches; their numbers bucketed by first band
-    /// (`bucketed`, bucket b from `bucketStart[b]`); the edges still going
-    /// on below the band (`activeEdges`) and the next band's list.
-    private var edgeFrom: UnsafeMutablePointer<Point>, edgeTo: UnsafeMutablePointer<Point>
-    private var edgeFirstBand: UnsafeMutablePointer<Int32>, edgeLastBand: UnsafeMutablePointer<Int32>
+    /// A job of several bands (`bandRows`): its edges (`edges`); their
+    /// numbers bucketed by first band (`bucketed`, bucket b from
+    /// `bucketStart[b]`); the edges still going on below the band
+    /// (`activeEdges`) and the next band's list.
+    private var edges: UnsafeMutablePointer<BandedEdge>
     private var bucketed: UnsafeMutablePointer<Int32>
     private var activeEdges: UnsafeMutablePointer<Int32>, mergedEdges: UnsafeMutablePointer<Int32>
     private var edgeCapacity = 0
@@ -68,10 +67,7 @@ public final class Rasterizer {
         rowSpans = .allocate(capacity: 1)
         dirtyCapacity = 0
         dirty = .allocate(capacity: 1)
-        edgeFrom = .allocate(capacity: 1)
-        edgeTo = .allocate(capacity: 1)
-        edgeFirstBand = .allocate(capacity: 1)
-        edgeLastBand = .allocate(capacity: 1)
+        edges = .allocate(capacity: 1)
         bucketed = .allocate(capacity: 1)
         activeEdges = .allocate(capacity: 1)
         mergedEdges = .allocate(capacity: 1)
@@ -85,10 +81,7 @@ public final class Rasterizer {
         coverage.deallocate()
         rowSpans.deallocate()
         dirty.deallocate()
-        edgeFrom.deallocate()
-        edgeTo.deallocate()
-        edgeFirstBand.deallocate()
-        edgeLastBand.deallocate()
+        edges.deallocate()
         bucketed.deallocate()
         activeEdges.deallocate()
         mergedEdges.deallocate()
@@ -203,9 +196,9 @@ public final class Rasterizer {
                     e = bucketed[b]
                     b += 1
                 }
-                let i = Int(e)
-                addEdge(edgeFrom[i], edgeTo[i])
-                if Int(edgeLastBand[i]) > band {
+                let edge = edges[Int(e)]
+                addEdge(edge.from, edge.to)
+                if Int(edge.lastBand) > band {
                     mergedEdges[n] = e
                     n += 1
                 }
@@ -228,6 +221,12 @@ public final class Rasterizer {
     /// rasterized in one pass.
     static let maxBandedEdges = 1 << 18
 
+    /// An edge of a banded job and the bands (from the job's first row) it reaches.
+    private struct BandedEdge {
+        var from: Point, to: Point
+        var firstBand: Int32, lastBand: Int32
+    }
+
     /// The edges reaching rows `low..<high` (region rows), each with its
     /// first and last band, bucketed by first band in edge order
     /// (`bucketed`, from `bucketStart[band]`). False when there are too
@@ -239,17 +238,12 @@ public final class Rasterizer {
         // (`mergedEdges` also holds a position per band while bucketing.)
         let needed = Swift.max(total, bands)
         if needed > edgeCapacity {
-            for p in [edgeFrom, edgeTo] { p.deallocate() }
-            edgeLastBand.deallocate()
-            edgeFirstBand.deallocate()
+            edges.deallocate()
             bucketed.deallocate()
             activeEdges.deallocate()
             mergedEdges.deallocate()
             edgeCapacity = Swift.max(needed, edgeCapacity * 2)
-            edgeFrom = .allocate(capacity: edgeCapacity)
-            edgeTo = .allocate(capacity: edgeCapacity)
-            edgeFirstBand = .allocate(capacity: edgeCapacity)
-            edgeLastBand = .allocate(capacity: edgeCapacity)
+            edges = .allocate(capacity: edgeCapacity)
             bucketed = .allocate(capacity: edgeCapacity)
             activeEdges = .allocate(capacity: edgeCapacity)
             mergedEdges = .allocate(capacity: edgeCapacity)
@@ -274,10 +268,7 @@ public final class Rasterizer {
                     let a = Swift.max((y0 - Double(region.y0)).rounded(.down), Double(low))
                     let b = Swift.min((y1 - Double(region.y0)).rounded(.up), Double(high))
                     let first = (Int(a) - low) / Self.bandRows, last = (Int(b) - 1 - low) / Self.bandRows
-                    edgeFrom[count] = previous
-                    edgeTo[count] = p
-                    edgeFirstBand[count] = Int32(first)
-                    edgeLastBand[count] = Int32(last)
+                    edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(first), lastBand: Int32(last))
                     bucketStart[first + 1] += 1
                     count += 1
                 }
@@ -289,7 +280,7 @@ public final class Rasterizer {
         // its space for the running positions.)
         for band in 0..<bands { mergedEdges[band] = Int32(bucketStart[band]) }
         for e in 0..<count {
-            let band = Int(edgeFirstBand[e])
+            let band = Int(edges[e].firstBand)
             bucketed[Int(mergedEdges[band])] = Int32(e)
             mergedEdges[band] += 1
         }

@@ -63,11 +63,28 @@ final class DrawingBatch {
         self.height = height
     }
 
-    /// The chunk out on the helper threads, if any: its ticket, what it
-    /// draws and the counter its bands are taken from, so that the flush can
-    /// take the bands not yet begun (`helpWithChunk`) instead of waiting
-    /// for the helpers to draw them all.
-    private var out: (ticket: Int, commands: [Recorded], bands: Bands, next: Counter)?
+    /// The chunk out on the helper threads, if any, and its ticket: the
+    /// flush takes the bands no helper has begun (`Chunk.drawUnbegunBands`)
+    /// instead of waiting for the helpers to draw them all.
+    private var out: (ticket: Int, chunk: Chunk)?
+
+    /// Commands handed out together, and the counter their bands are taken
+    /// from: a band is drawn by whichever thread takes its number, so each
+    /// is drawn once, whole, with the commands in order.
+    private struct Chunk {
+        let commands: [Recorded]
+        let bands: Bands
+        let next = Counter()
+
+        /// Draws, with `rasterizer`, bands no thread has taken yet, until none is left.
+        func drawUnbegunBands(with rasterizer: Rasterizer) {
+            while true {
+                let b = next.value.add(1, ordering: .relaxed).oldValue
+                guard b < bands.count else { return }
+                bands.draw(b, of: commands, with: rasterizer)
+            }
+        }
+    }
 
     /// Pixels (summed over the commands' boxes) the calling thread gathers
     /// before handing a chunk out: a chunk's fixed costs (handing it over,
@@ -94,19 +111,6 @@ final class DrawingBatch {
         }
     }
 
-    /// Draws, with `rasterizer`, the bands of the chunk out that no helper
-    /// thread has begun. A band is drawn by whichever thread takes its
-    /// number from the chunk's counter, so each is drawn once, whole, with
-    /// the chunk's commands in order.
-    private func helpWithChunk(_ rasterizer: Rasterizer) {
-        guard let out else { return }
-        while true {
-            let b = out.next.value.add(1, ordering: .relaxed).oldValue
-            guard b < out.bands.count else { return }
-            out.bands.draw(b, of: out.commands, with: rasterizer)
-        }
-    }
-
     /// Records `run`, which draws within `area` (device pixels; its rows
     /// decide the bands it runs in). Returns whether the batch is now full
     /// (the caller flushes).
@@ -129,21 +133,16 @@ final class DrawingBatch {
         // one, and may be the last to let it go.
         commands = []
         commands.reserveCapacity(chunk.count)
-        let bands = Bands(chunk, height: bandHeight)
-        let next = Counter()
+        let handed = Chunk(commands: chunk, bands: Bands(chunk, height: bandHeight))
         let tools = Self.helperRasterizers
         let ticket = DrawingThreads.shared.startDetached(threads - 1) { slot in
-            while true {
-                let b = next.value.add(1, ordering: .relaxed).oldValue
-                guard b < bands.count else { return }
-                bands.draw(b, of: chunk, with: tools[slot - 1])
-            }
+            handed.drawUnbegunBands(with: tools[slot - 1])
         }
         guard let ticket else { // the threads are busy: drawn at the flush
             commands = chunk
             return
         }
-        out = (ticket, chunk, bands, next)
+        out = (ticket, handed)
         pendingPixels = 0
         recordedBytes = 0 // drawn by the chunk, then let go
     }
@@ -194,7 +193,7 @@ final class DrawingBatch {
     /// Draws everything recorded, `main` rasterizing the bands the calling
     /// thread takes, and empties the batch. Returns the released buffers.
     func run(main: Rasterizer) -> [PixelBuffer] {
-        helpWithChunk(main)
+        out?.chunk.drawUnbegunBands(with: main)
         waitForChunk()
         (recordedBytes, releasedBytes) = (0, 0)
         let commands = self.commands
