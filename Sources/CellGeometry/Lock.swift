@@ -28,7 +28,9 @@ public final class Lock: @unchecked Sendable {
 /// sanitizers understand, unlike the standard library's futex-based `Mutex`).
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()
-    private var value: Value
+    /// Reached only inside `withLock`, under the lock: the run-time
+    /// exclusivity check each access would make adds nothing.
+    @exclusivity(unchecked) private var value: Value
 
     public init(_ value: Value) { self.value = value }
 

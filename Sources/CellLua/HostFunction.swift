@@ -35,7 +35,9 @@ extension Lua {
         let table = lua_absindex(L, index)
         for (name, fn) in functions {
             push(fn)
-            lua_setfield(L, table, name)
+            // withCString: the implicit String-to-pointer conversion copies a
+            // short name into a new array on the heap, ~800 times a runtime.
+            name.withCString { lua_setfield(L, table, $0) }
         }
     }
 }

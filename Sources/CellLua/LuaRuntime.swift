@@ -147,8 +147,11 @@ public final class LuaRuntime {
         }
     }
 
-    /// Bytes charged since the collector was last nudged.
-    private var unnudgedBytes = 0
+    /// Bytes charged since the collector was last nudged. (This and the
+    /// runtime's other per-call bookkeeping are `@exclusivity(unchecked)`: a
+    /// runtime is used by one thread, and none of it is passed inout, so the
+    /// run-time check on each access would only cost.)
+    @exclusivity(unchecked) private var unnudgedBytes = 0
 
     /// Returns what `charge` counted, when Lua collects the object.
     func release(bytes: Int) {
@@ -156,7 +159,7 @@ public final class LuaRuntime {
     }
 
     /// What `countHeldMemory` has charged per canvas.
-    private var heldCharges: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var heldCharges: [ObjectIdentifier: Int] = [:]
 
     /// Brings the count of what `canvas` holds beyond its pixels and layers,
     /// its clip masks (`Canvas.clipMaskBytes`), its current path's storage
@@ -213,7 +216,7 @@ public final class LuaRuntime {
     /// size for every kit call and table of this script.
     let viewLayers = ViewLayers()
     /// See `layerBegun(on:)`.
-    private var layerSites: [ObjectIdentifier: [Site]] = [:]
+    @exclusivity(unchecked) private var layerSites: [ObjectIdentifier: [Site]] = [:]
 
     /// A Lua line, `script.lua:LINE` when printed; `line` 0 when there was
     /// no Lua line to name (messages then leave it out).
@@ -226,8 +229,8 @@ public final class LuaRuntime {
     /// The last chunk name `callerSite` turned into a String, and its C
     /// bytes: a script's layers are begun from the same few chunks, so
     /// each begin_layer compares bytes instead of building a string.
-    private var siteChunk = "", siteChunkBytes = [CChar](repeating: 0, count: Int(cl_idsize()))
-    private var siteScratch = [CChar](repeating: 0, count: Int(cl_idsize()))
+    @exclusivity(unchecked) private var siteChunk = "", siteChunkBytes = [CChar](repeating: 0, count: Int(cl_idsize()))
+    @exclusivity(unchecked) private var siteScratch = [CChar](repeating: 0, count: Int(cl_idsize()))
 
     /// The Lua line calling the current host function (as `luaL_where(L, 1)`).
     func callerSite() -> Site {

@@ -71,7 +71,7 @@ enum ThemeBinding {
         cl_newtable(lua.L)
         for (name, fields) in builtInFields {
             push(fields, lua)
-            lua_setfield(lua.L, -2, name)
+            name.withCString { lua_setfield(lua.L, -2, $0) }
         }
     }
 
@@ -89,7 +89,7 @@ enum ThemeBinding {
                 lua.push(bottom)
                 lua_rawseti(L, -2, 2)
             }
-            lua_setfield(L, -2, name)
+            name.withCString { lua_setfield(L, -2, $0) }
         }
     }
 

@@ -3,6 +3,13 @@ import CellGeometry
 /// A bitmap drawing context with Core Graphics semantics: user space in points
 /// (origin top-left, y down), a device scale, a graphics-state stack, a
 /// current path, clipping, and compositing bounded by coverage.
+///
+/// Its mutable state is declared `@exclusivity(unchecked)`: a canvas is used
+/// by one thread at a time (drawing threads get their own pieces or only
+/// the values a recorded command captured), and no method hands one of its
+/// properties inout to code that reaches the same property again. The
+/// run-time checks Swift would otherwise make on each access from this
+/// module (a dozen per `fill_rect`) cost about 1% of a frame's instructions.
 public final class Canvas {
     /// Size in points.
     public let width: Double
@@ -21,31 +28,31 @@ public final class Canvas {
     let pixels: PixelBuffer
     /// Drawing recorded to be done in bands on the drawing threads (nil:
     /// each operation draws at once, on the calling thread). See `DrawingBatch`.
-    var batch: DrawingBatch?
+    @exclusivity(unchecked) var batch: DrawingBatch?
     /// Where drawing lands: the canvas, or the innermost open layer.
-    var target: Surface
+    @exclusivity(unchecked) var target: Surface
     /// Whether every pixel of `target` is transparent black: a layer just
     /// begun, nothing drawn in it yet (false once anything may change its
     /// pixels, `willChangePixels`). Source-over onto it then stores the
     /// source without reading it (`Destination.isClear`).
-    var targetIsClear = false
+    @exclusivity(unchecked) var targetIsClear = false
     /// Open transparency layers, innermost last.
-    var layers: [LayerRecord] = []
+    @exclusivity(unchecked) var layers: [LayerRecord] = []
     /// Buffers of ended layers, kept for the next layers (at most `spareLayerBytes`).
-    var spareLayers: [PixelBuffer] = []
+    @exclusivity(unchecked) var spareLayers: [PixelBuffer] = []
 
-    public internal(set) var state: GraphicsState
-    private var stateStack: [GraphicsState] = []
+    @exclusivity(unchecked) public internal(set) var state: GraphicsState
+    @exclusivity(unchecked) private var stateStack: [GraphicsState] = []
     /// The bytes of the clip masks the state in force and the saved states
     /// hold, each mask once (an embedder that bounds memory counts them: a
     /// loop of `save` and `clip` holds a mask per level).
-    public internal(set) var clipMaskBytes = 0
+    @exclusivity(unchecked) public internal(set) var clipMaskBytes = 0
     /// The mask a piece's state starts with (`init(pieceOf:)`): its parent
     /// holds it and counts it, so a clip that replaces it gives nothing back.
-    private var inheritedClipMask: ClipMask?
+    @exclusivity(unchecked) private var inheritedClipMask: ClipMask?
     /// The current path, in device space (points are transformed when added,
     /// as in Core Graphics).
-    public internal(set) var currentPath = Path()
+    @exclusivity(unchecked) public internal(set) var currentPath = Path()
     let rasterizer: Rasterizer
     /// Whether this canvas hands its rasterizer back to `ScratchPool` when
     /// it goes (a canvas of its own, not a piece or a view sharing its
@@ -65,9 +72,9 @@ public final class Canvas {
     }
     /// What each thread of `drawDisjoint` keeps from one call to the next
     /// (its rasterizer's buffers, spare layers), one per thread.
-    var pieceWorkers: [PieceWorker] = []
+    @exclusivity(unchecked) var pieceWorkers: [PieceWorker] = []
     /// Counts the changes to the pixels (`willChangePixels`).
-    var generation = 0
+    @exclusivity(unchecked) var generation = 0
     /// What canvases drawing this one as a layer know of it (`draw(_:in:)`).
     let drawnAsLayer = DrawnAsLayer()
 
@@ -76,14 +83,14 @@ public final class Canvas {
     public let recording: Recording?
     /// Where operations are noted now: the innermost open layer's
     /// recording, or `recording`.
-    var recordingTarget: Recording?
+    @exclusivity(unchecked) var recordingTarget: Recording?
     /// Roughly the bytes the recording keeps (its paths), for embedders that
     /// bound memory.
-    public internal(set) var recordedBytes = 0
+    @exclusivity(unchecked) public internal(set) var recordedBytes = 0
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
     /// False inside `recordingOnly`: drawing is noted, the pixels left alone.
-    var drawsPixels = true
+    @exclusivity(unchecked) var drawsPixels = true
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
