@@ -187,6 +187,27 @@ static inline void cl_pushhostfunction(lua_State *L, cl_HostFunction fn) {
     lua_pushcclosure(L, cl_trampoline, 1);
 }
 
+/** `__index` of a userdata class: the method named by the key, straight from
+ *  the methods table (upvalue 2) without entering Swift (every `obj:method()`
+ *  call looks one up); any other key goes to the class's field function
+ *  (upvalue 1) through the trampoline, in this same frame, so its errors
+ *  name the script's line as before. */
+static inline int cl_index(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    return cl_trampoline(L);
+}
+
+/** Pushes `cl_index` for the field function `fields` and the methods table at
+ *  `methods`. */
+static inline void cl_pushindex(lua_State *L, cl_HostFunction fields, int methods) {
+    methods = lua_absindex(L, methods);
+    lua_pushlightuserdata(L, (void *)fields);
+    lua_pushvalue(L, methods);
+    lua_pushcclosure(L, cl_index, 2);
+}
+
 /** lua_pcall with the host depth dropped to zero while Lua runs, so that the
  *  allocator may fail (and Lua raise) inside the protected call. */
 static inline int cl_pcall(lua_State *L, int nargs, int nresults, int msgh) {

@@ -24,14 +24,17 @@ struct LuaClass {
     var metamethods: [(String, HostFunction)] = []
 
     /// Creates the metatable in the registry; methods go in its `__methods`.
+    /// Its `__index` finds a method in C (`cl_index`) and calls `index`
+    /// only for other keys.
     func register(_ lua: Lua) {
         let L = lua.L
         luaL_newmetatable(L, name)
         cl_newtable(L)
         lua.setFunctions(methods, onTableAt: -1)
+        cl_pushindex(L, index, -1)
+        lua_setfield(L, -3, "__index")
         lua_setfield(L, -2, "__methods")
-        lua.setFunctions([("__index", index), ("__tostring", tostring), ("__gc", collect)] + metamethods,
-                         onTableAt: -1)
+        lua.setFunctions([("__tostring", tostring), ("__gc", collect)] + metamethods, onTableAt: -1)
         cl_pop(L, 1)
     }
 }
