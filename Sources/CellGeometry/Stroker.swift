@@ -91,8 +91,56 @@ public enum Stroker {
     /// entry (see `Dasher`); otherwise the stroke is solid.
     public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double, visible: CullBox? = nil,
                               maxPoints: Int = 4_000_000) throws -> Path {
+        var outline = Path()
+        for c in try contours(path, style: style, tolerance: tolerance, visible: visible, maxPoints: maxPoints) {
+            outline.move(to: c[0])
+            for p in c.dropFirst() { outline.line(to: p) }
+            outline.close()
+        }
+        return outline
+    }
+
+    /// The polygons of `stroke(...)` mapped through `transform` (nil: as they
+    /// are), for a
+    /// caller that rasterizes them: the same points, in the same order, as
+    /// `stroke(...).transformed(by: transform).flattened(tolerance:)` (each
+    /// point mapped once, consecutive equal points after the mapping kept
+    /// once, every polygon closed), without building either path (a stroke
+    /// drawn in a frame: the outline path and its copy in device space cost
+    /// about a third of the stroke's own work). `bounds`: the box of every
+    /// point, as `Path.controlPointBounds` gives it for that path.
+    public static func polygons(_ path: Path, style: StrokeStyle, tolerance: Double, visible: CullBox? = nil,
+                                maxPoints: Int = 4_000_000,
+                                transform: AffineTransform?) throws -> (polygons: [Polyline], bounds: Rect?) {
+        let outline = try contours(path, style: style, tolerance: tolerance, visible: visible, maxPoints: maxPoints)
+        var polygons: [Polyline] = []
+        polygons.reserveCapacity(outline.count)
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for c in outline {
+            var points: [Point] = []
+            points.reserveCapacity(c.count)
+            for p in c {
+                let q = transform?.apply(p) ?? p
+                minX = min(minX, q.x)
+                maxX = max(maxX, q.x)
+                minY = min(minY, q.y)
+                maxY = max(maxY, q.y)
+                if let last = points.last, last == q { continue }
+                points.append(q)
+            }
+            polygons.append(Polyline(points: points, closed: true))
+        }
+        guard minX <= maxX else { return (polygons, nil) }
+        return (polygons, Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+    }
+
+    /// The outline's closed contours (each at least three points, in path
+    /// units), in the order `stroke` puts them in its path.
+    private static func contours(_ path: Path, style: StrokeStyle, tolerance: Double, visible: CullBox?,
+                                 maxPoints: Int) throws -> [[Point]] {
         let halfWidth = style.width / 2
-        guard halfWidth > 0, halfWidth.isFinite, path.isFinite, !path.isEmpty else { return Path() }
+        guard halfWidth > 0, halfWidth.isFinite, path.isFinite, !path.isEmpty else { return [] }
         let tol = tolerance.isNaN ? 1e-9 : min(max(tolerance, 1e-9), Double.greatestFiniteMagnitude)
         let pattern = DashPattern(style.dashes, phase: style.dashPhase)
         // Beyond this box nothing of the stroke can reach the visible one (one
@@ -176,7 +224,8 @@ private struct OutlineBuilder {
     let arcStep: Double
     let maxPoints: Int
 
-    private(set) var outline = Path()
+    /// The finished contours, in order.
+    private(set) var outline: [[Point]] = []
     /// The segments drawn straight (no curve interior at either end), kept
     /// to find the ones that run over each other (`cancelRetraces`).
     private var straight: [Segment] = []
@@ -259,11 +308,7 @@ private struct OutlineBuilder {
         // All or nothing per polyline: one contour of a closed polyline alone
         // would fill the hole (or the band) wrongly.
         guard contours.allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return }
-        for c in contours {
-            outline.move(to: c[0])
-            for p in c.dropFirst() { outline.line(to: p) }
-            outline.close()
-        }
+        outline.append(contentsOf: contours)
     }
 
     private static func isTiny(_ a: Point, _ b: Point) -> Bool {
@@ -460,11 +505,7 @@ private struct OutlineBuilder {
                 finishContour()
             }
         }
-        for c in contours where c.allSatisfy(\.isFinite) {
-            outline.move(to: c[0])
-            for p in c.dropFirst() { outline.line(to: p) }
-            outline.close()
-        }
+        for c in contours where c.allSatisfy(\.isFinite) { outline.append(c) }
         contours = []
     }
 

@@ -326,31 +326,61 @@ public final class Canvas {
 
     private func strokeDevicePath(_ device: Path) throws {
         recordStroke(device)
-        let outline = try strokeOutline(device, visible: Self.summed(coverageBounds, from: sumFrom))
-        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
+        // The outline's polygons straight from the stroker, in device
+        // space: the pixels of `spans(of: strokeOutline(...))` without
+        // building the outline path, mapping it and flattening it again.
+        let visible = Self.summed(coverageBounds, from: sumFrom)
+        let outline: (polygons: [Polyline], bounds: Rect?)
+        if let hairline = hairlineStyle {
+            outline = try Stroker.polygons(device, style: hairline, tolerance: Self.flatteningTolerance,
+                                           visible: CullBox(visible.deviceRect), maxPoints: Self.maxFlattenedPoints,
+                                           transform: nil)
+        } else if let inverse = state.ctm.inverted {
+            outline = try Stroker.polygons(device.transformed(by: inverse), style: state.strokeStyle,
+                                           tolerance: userTolerance,
+                                           visible: CullBox(visible.deviceRect, transform: state.ctm),
+                                           maxPoints: Self.maxFlattenedPoints, transform: state.ctm)
+        } else {
+            outline = ([], nil)
+        }
+        let (polygons, antialias, sumFrom) = (outline.polygons, state.antialias, self.sumFrom)
+        let source = SpanSource(deviceBox: outline.bounds) { job, bounds, emit in
+            job.rasterizer.fillSpanRows(polygons, rule: .nonzero, antialias: antialias, bounds: bounds,
+                                        sumFrom: sumFrom, rows: job.rows, emit)
+        }
+        paint(source, with: state.strokePaint)
     }
 
     /// The outline (device space) of stroking `device` with the line style
     /// in force; pieces beyond `visible` (device pixels, grown by the
     /// stroke's reach) are simplified (CullBox).
     func strokeOutline(_ device: Path, visible: IntRect) throws -> Path {
-        let style = state.strokeStyle
-        if style.width == 0 {
-            // Width 0 is the thinnest line the device can show: one pixel.
-            var hairline = style
-            hairline.width = 1
-            hairline.dashes = style.dashes.map { $0 * ctmScale }
-            hairline.dashPhase = style.dashPhase * ctmScale
+        if let hairline = hairlineStyle {
             return try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
                                       visible: CullBox(visible.deviceRect), maxPoints: Self.maxFlattenedPoints)
         }
         guard let inverse = state.ctm.inverted else { return Path() }
         let user = device.transformed(by: inverse)
-        let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
-        return try Stroker.stroke(user, style: style, tolerance: tolerance,
+        return try Stroker.stroke(user, style: state.strokeStyle, tolerance: userTolerance,
                                   visible: CullBox(visible.deviceRect, transform: state.ctm),
                                   maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
     }
+
+    /// For a line width of 0, the thinnest line the device can show: the
+    /// style one pixel wide in device space, its dashes scaled with it. Nil
+    /// for any other width (stroked in user space).
+    private var hairlineStyle: StrokeStyle? {
+        let style = state.strokeStyle
+        guard style.width == 0 else { return nil }
+        var hairline = style
+        hairline.width = 1
+        hairline.dashes = style.dashes.map { $0 * ctmScale }
+        hairline.dashPhase = style.dashPhase * ctmScale
+        return hairline
+    }
+
+    /// The flattening tolerance in user space (a stroke is made there).
+    private var userTolerance: Double { Self.flatteningTolerance / Swift.max(ctmScale, 1e-12) }
 
     /// The largest factor by which the CTM stretches a length (its largest
     /// singular value): user-space tolerances are divided by it.
