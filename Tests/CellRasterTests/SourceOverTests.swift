@@ -23,6 +23,26 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// `scale` in 32-bit pixel lanes with the high-half product, against
+    /// the one-pixel `scale`, for every channel byte and every factor.
+    @Test func laneScaleWithHighHalfProductIsExact() {
+        var mismatches = 0
+        let by257 = Composite.by257()
+        for f in 0...255 {
+            for d in stride(from: 0, to: 256, by: 16) {
+                var words = [UInt32](repeating: 0, count: 4)
+                for i in 0..<4 {
+                    let b = UInt32(d + 4 * i)
+                    words[i] = b | (b + 1) << 8 | (b + 2) << 16 | (b + 3) << 24
+                }
+                let w4 = SIMD4<UInt32>(words[0], words[1], words[2], words[3])
+                let out = Composite.scale(w4, SIMD4<UInt32>(repeating: UInt32(f)), by257)
+                for i in 0..<4 where out[i] != Composite.scale(words[i], UInt32(f)) { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func vectorLanesMatchThePixelFormula() {
         var random = SeededRandom(99)
         func byte() -> UInt32 { random.byte() }

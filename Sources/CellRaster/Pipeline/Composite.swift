@@ -35,6 +35,31 @@ enum Composite {
         return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
     }
 
+    /// `scale(_:_:)` with each rounded division by 255 taken as the high
+    /// half of a multiply by 257 (`keepBytes` says why that is exact): one
+    /// `pmulhuw` where the shifts and the add take three. `by257`: `by257()`.
+    @inline(__always)
+    static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
+        let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+        let w16 = unsafeBitCast(w, to: SIMD8<UInt16>.self)
+        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
+        let even = highHalf((w16 & low) &* f16 &+ half, by257)
+        let odd = highHalf((w16 &>> 8) &* f16 &+ half, by257)
+        return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
+    }
+
+    /// `over` through `scale(_:_:_:)`.
+    @inline(__always)
+    static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
+        s &+ scale(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24), by257)
+    }
+
+    /// The high 16 bits of each lane's product (SSE2's `pmulhuw`).
+    @inline(__always)
+    static func highHalf(_ t: SIMD8<UInt16>, _ m: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* SIMD8<UInt32>(truncatingIfNeeded: m)) &>> 16)
+    }
+
     /// `scale` of `count` words in place by one factor, four at a time in
     /// vector lanes (a layer's alpha on its pixels).
     static func scale(_ words: UnsafeMutablePointer<UInt32>, count: Int, by f: UInt32) {
@@ -92,7 +117,7 @@ enum Composite {
             // time, skipping empty groups, copying opaque ones, blending the
             // rest in vector registers.
             let raw = UnsafeMutableRawPointer(words), from = UnsafeRawPointer(src)
-            let alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
+            let alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000), by257 = Self.by257()
             var n = 0
             // Eight pixels at a time (`PixelWords`): all opaque (a layer's
             // interior) is a 32-byte copy, all empty a skip.
@@ -105,10 +130,10 @@ enum Composite {
                     // Empty and opaque pixels come out exactly as above.
                     let s4 = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
                     let d4 = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: over(s4, d4), toByteOffset: offset, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: over(s4, d4, by257), toByteOffset: offset, as: SIMD4<UInt32>.self)
                     let t4 = from.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
                     let e4 = raw.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: over(t4, e4), toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: over(t4, e4, by257), toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
                 }
                 n &+= 8
             }
@@ -122,7 +147,7 @@ enum Composite {
                     raw.storeBytes(of: s4, toByteOffset: n * 4, as: SIMD4<UInt32>.self)
                 } else {
                     let d4 = raw.loadUnaligned(fromByteOffset: n * 4, as: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: over(s4, d4), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: over(s4, d4, by257), toByteOffset: n * 4, as: SIMD4<UInt32>.self)
                 }
                 n += 4
             }
@@ -152,31 +177,28 @@ enum Composite {
         // and blended in vector lanes.
         let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
         let opaque = sourceAlpha == 255
-        while n + 4 <= count {
+        let by257 = Self.by257()
+        while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
             if k == .max && opaque {
                 raw.storeBytes(of: s4, toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             } else if k != 0 {
                 let k4 = lanes(k)
                 let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: over(scale(s4, k4), d4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: over(scale(s4, k4, by257), d4, by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }
             n &+= 4
         }
-        // The last one to three pixels (most rows of a glyph have some)
-        // through the same lanes, from a copy: uncovered lanes come out as
-        // they went in (`scale` by 255 and by 0 are exact).
-        let rest = count &- n
-        guard rest > 0 else { return }
-        var k: UInt32 = 0
-        var d4 = SIMD4<UInt32>(repeating: 0)
-        for i in 0..<rest {
-            k |= UInt32(coverage[n &+ i]) &<< (8 &* UInt32(i))
-            d4[i] = words[n &+ i]
+        // The last one to three pixels (most rows of a glyph have some) one
+        // by one: the same formula (`scale` by 255 is exact).
+        while n < count {
+            let k = UInt32(coverage[n])
+            if k != 0 {
+                let s = k == 255 ? source : scale(source, k)
+                words[n] = s &+ scale(words[n], 255 &- alpha(s))
+            }
+            n &+= 1
         }
-        guard k != 0 else { return }
-        let r4 = over(scale(s4, lanes(k)), d4)
-        for i in 0..<rest { words[n &+ i] = r4[i] }
     }
 
     /// Source-over of one color over `rows` of a rectangle (`RectSpans`):
@@ -330,9 +352,10 @@ enum Composite {
     static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let w = words(dst, count), raw = UnsafeMutableRawPointer(dst), s4 = SIMD4<UInt32>(repeating: word)
         var n = 0
+        let by257 = Self.by257()
         while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
-            raw.storeBytes(of: scale(s4, lanes(k)), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: scale(s4, lanes(k), by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             n &+= 4
         }
         while n < count {
