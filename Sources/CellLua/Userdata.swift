@@ -17,7 +17,8 @@ struct LuaClass {
     /// Registry key and `__name`: what messages call the type ("Canvas").
     let name: String
     let methods: [(String, HostFunction)]
-    /// `__index`: usually `lua.pushMethod()` first, then the type's fields.
+    /// The type's fields, for `__index` keys that are not methods (`cl_index`
+    /// finds methods in C first; `lua.pushMethod()` here is a second look).
     let index: HostFunction
     let tostring: HostFunction
     /// Further metamethods (`__eq`, ...).
