@@ -56,7 +56,6 @@ enum CanvasBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            if lua.pushMethod() { return 1 }
             let canvas = try lua.canvas(1)
             switch lua.indexKey {
             case "width": lua.push(canvas.width)

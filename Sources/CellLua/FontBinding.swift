@@ -48,7 +48,6 @@ enum FontBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            if lua.pushMethod() { return 1 }
             let font = try lua.font(1)
             switch lua.indexKey {
             case "size": lua.push(font.size)

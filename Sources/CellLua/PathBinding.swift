@@ -65,7 +65,6 @@ enum PathBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            if lua.pushMethod() { return 1 }
             return try lua.unknownField(of: typeName, fields: [])
         }
     }

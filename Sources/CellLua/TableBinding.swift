@@ -262,7 +262,6 @@ enum TableBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            if lua.pushMethod() { return 1 }
             let t = try lua.checkObject(1, type: typeName, as: TableBox.self).table
             switch lua.indexKey {
             case "content_height": lua.push(t.contentHeight)

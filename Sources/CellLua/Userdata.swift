@@ -17,8 +17,8 @@ struct LuaClass {
     /// Registry key and `__name`: what messages call the type ("Canvas").
     let name: String
     let methods: [(String, HostFunction)]
-    /// The type's fields, for `__index` keys that are not methods (`cl_index`
-    /// finds methods in C first; `lua.pushMethod()` here is a second look).
+    /// The type's fields: `__index` for keys that are not methods (`cl_index`
+    /// finds the methods in C).
     let index: HostFunction
     let tostring: HostFunction
     /// Further metamethods (`__eq`, ...).
@@ -61,23 +61,6 @@ private let collect: HostFunction = { L in
 }
 
 extension Lua {
-    /// For `__index(self, key)`: pushes the method named `key` from the
-    /// metatable's `__methods` and returns true, or leaves the stack as it was.
-    func pushMethod() -> Bool {
-        guard lua_getmetatable(L, 1) != 0 else { return false }
-        lua_pushstring(L, "__methods")
-        lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else {
-            cl_pop(L, 2)
-            return false
-        }
-        lua_pushvalue(L, 2)
-        lua_rawget(L, -2)
-        if lua_type(L, -1) != LUA_TNIL { return true }
-        cl_pop(L, 3)
-        return false
-    }
-
     /// The key of an `__index` call, if it is a string.
     var indexKey: String? {
         lua_type(L, 2) == LUA_TSTRING ? String(cString: cl_tostring(L, 2)) : nil

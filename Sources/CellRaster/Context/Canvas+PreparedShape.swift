@@ -36,8 +36,7 @@ extension Canvas {
     /// The outline `stroke` makes of `path` (user space) with the line
     /// style in force, when `box` is its drawable bounds (and no shadow).
     public func prepareStroke(_ path: Path, within box: IntRect) throws -> PreparedShape {
-        let outline = try strokeOutline(path.transformed(by: state.ctm), visible: box)
-        return PreparedShape(polygons: outline.flattened(tolerance: Self.flatteningTolerance), deviceBox: outline.controlPointBounds)
+        try strokeShape(path.transformed(by: state.ctm), visible: box)
     }
 
     /// Fills a prepared shape with the fill paint (as `fill`).
@@ -58,7 +57,8 @@ extension Canvas {
         clip(toPolygons: shape.polygons, rule: rule)
     }
 
-    private func spans(of shape: PreparedShape, rule: FillRule) -> SpanSource {
+    /// The shape's spans (also how `stroke` paints its outline).
+    func spans(of shape: PreparedShape, rule: FillRule) -> SpanSource {
         let antialias = state.antialias
         let sumFrom = self.sumFrom
         return SpanSource(deviceBox: shape.deviceBox) { job, bounds, emit in

@@ -326,44 +326,31 @@ public final class Canvas {
 
     private func strokeDevicePath(_ device: Path) throws {
         recordStroke(device)
-        // The outline's polygons straight from the stroker, in device
-        // space: the pixels of `spans(of: strokeOutline(...))` without
-        // building the outline path, mapping it and flattening it again.
-        let visible = Self.summed(coverageBounds, from: sumFrom)
+        let outline = try strokeShape(device, visible: Self.summed(coverageBounds, from: sumFrom))
+        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
+    }
+
+    /// The outline (device space) of stroking `device` with the line style
+    /// in force, as the stroker makes its polygons (`Stroker.polygons`: no
+    /// outline path built, mapped and flattened again); pieces beyond
+    /// `visible` (device pixels, grown by the stroke's reach) are
+    /// simplified (CullBox).
+    func strokeShape(_ device: Path, visible: IntRect) throws -> PreparedShape {
         let outline: (polygons: [Polyline], bounds: Rect?)
         if let hairline = hairlineStyle {
             outline = try Stroker.polygons(device, style: hairline, tolerance: Self.flatteningTolerance,
                                            visible: CullBox(visible.deviceRect), maxPoints: Self.maxFlattenedPoints,
                                            transform: nil)
         } else if let inverse = state.ctm.inverted {
+            let tolerance = Self.flatteningTolerance / Swift.max(ctmScale, 1e-12)
             outline = try Stroker.polygons(device.transformed(by: inverse), style: state.strokeStyle,
-                                           tolerance: userTolerance,
+                                           tolerance: tolerance,
                                            visible: CullBox(visible.deviceRect, transform: state.ctm),
                                            maxPoints: Self.maxFlattenedPoints, transform: state.ctm)
         } else {
             outline = ([], nil)
         }
-        let (polygons, antialias, sumFrom) = (outline.polygons, state.antialias, self.sumFrom)
-        let source = SpanSource(deviceBox: outline.bounds) { job, bounds, emit in
-            job.rasterizer.fillSpanRows(polygons, rule: .nonzero, antialias: antialias, bounds: bounds,
-                                        sumFrom: sumFrom, rows: job.rows, emit)
-        }
-        paint(source, with: state.strokePaint)
-    }
-
-    /// The outline (device space) of stroking `device` with the line style
-    /// in force; pieces beyond `visible` (device pixels, grown by the
-    /// stroke's reach) are simplified (CullBox).
-    func strokeOutline(_ device: Path, visible: IntRect) throws -> Path {
-        if let hairline = hairlineStyle {
-            return try Stroker.stroke(device, style: hairline, tolerance: Self.flatteningTolerance,
-                                      visible: CullBox(visible.deviceRect), maxPoints: Self.maxFlattenedPoints)
-        }
-        guard let inverse = state.ctm.inverted else { return Path() }
-        let user = device.transformed(by: inverse)
-        return try Stroker.stroke(user, style: state.strokeStyle, tolerance: userTolerance,
-                                  visible: CullBox(visible.deviceRect, transform: state.ctm),
-                                  maxPoints: Self.maxFlattenedPoints).transformed(by: state.ctm)
+        return PreparedShape(polygons: outline.polygons, deviceBox: outline.bounds)
     }
 
     /// For a line width of 0, the thinnest line the device can show: the
@@ -378,9 +365,6 @@ public final class Canvas {
         hairline.dashPhase = style.dashPhase * ctmScale
         return hairline
     }
-
-    /// The flattening tolerance in user space (a stroke is made there).
-    private var userTolerance: Double { Self.flatteningTolerance / Swift.max(ctmScale, 1e-12) }
 
     /// The largest factor by which the CTM stretches a length (its largest
     /// singular value): user-space tolerances are divided by it.
