@@ -196,6 +196,70 @@ import Testing
         #expect(ImageComparison.compare(masked.buffer, filled.buffer)?.maxChannel == 0)
     }
 
+    /// Masks whose boxes meet no other are composited as blocks straight
+    /// from the cache under a rectangular clip (`Canvas.MaskBlocks`), the
+    /// others as summed spans: the bytes are those of the span path, which
+    /// a clip to an ellipse covering everything (a clip mask of full
+    /// coverage there) takes for all of them. Text over a gradient, touching
+    /// and lone glyphs, opaque and translucent colors, cut by the canvas
+    /// edge and by a clip rectangle; drawn at once and in bands on threads.
+    @Test(arguments: [1, 2])
+    func blocksGiveTheSpanPathsPixels(threads: Int) throws {
+        let face = Face()
+        var glyphs: [PlacedGlyph] = []
+        for i in 0..<40 {
+            let s = 13.0 / 1000, outline = Self.outline(i)
+            // Runs of touching glyphs, lone ones, and some past the left and right edges.
+            let pen = -4.1 + 5.3 * Double(i) + (i % 5 == 4 ? 11.7 : 0)
+            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
+                                      transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen,
+                                                                 ty: 14.3 + 9.1 * Double(i % 3))))
+        }
+        let gradient = try Gradient(stops: [.init(location: 0, color: .white),
+                                            .init(location: 1, color: Color(r: 0.4, g: 0.8, b: 0.6))])
+        for color in [Color(r: 0.1, g: 0.2, b: 0.5), Color(r: 0.9, g: 0.3, b: 0.1, a: 0.6)] {
+            for clipped in [false, true] {
+                var images: [PixelBuffer] = []
+                for throughMask in [false, true] {
+                    let c = try Canvas(width: 200, height: 40, scale: 2, parallelism: threads)
+                    c.setFill(.linear(LinearGradient(gradient: gradient, start: Point(0, 0), end: Point(200, 40))))
+                    c.fillRect(Rect(x: 0, y: 0, width: 200, height: 40))
+                    // In whole pixels: a rectangular clip, not a mask.
+                    if clipped { c.clipRect(Rect(x: 13.5, y: 6.5, width: 150, height: 25)) }
+                    if throughMask {
+                        var ellipse = Path()
+                        ellipse.addEllipse(in: Rect(x: -200, y: -100, width: 600, height: 240))
+                        c.clip(ellipse)
+                    }
+                    c.setFillColor(color)
+                    c.fillGlyphs(glyphs)
+                    images.append(c.buffer)
+                }
+                let difference = try #require(ImageComparison.compare(images[0], images[1]))
+                #expect(difference.maxChannel == 0, "\(color) clipped: \(clipped) \(difference)")
+            }
+        }
+    }
+
+    /// The split finds every box that meets another, also one met by a wide
+    /// box far to its left with narrow ones between.
+    @Test func splitByOverlapFindsEveryMeetingBox() {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        defer { bytes.deallocate() }
+        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Canvas.MaskBlock {
+            Canvas.MaskBlock(pixels: bytes, x: x, y: y, width: w, height: h)
+        }
+        let boxes = [box(0, 0, 100, 10),   // wide: meets the fifth
+                     box(10, 20, 5, 5),    // below the wide one: alone
+                     box(20, 20, 5, 5),    // meets the fourth
+                     box(24, 24, 3, 3),    // meets the third
+                     box(60, 5, 4, 4),     // inside the wide one's columns and rows
+                     box(100, 0, 4, 4)]    // starts where the wide one ends: alone
+        let (disjoint, shared) = Canvas.splitByOverlap(boxes)
+        #expect(disjoint.map(\.x) == [10, 100])
+        #expect(shared.map(\.x) == [0, 20, 24, 60])
+    }
+
     /// The cache's table grows past its first slots (1,024, at most half
     /// full) and still finds every mask it made, itself, not a copy.
     @Test func tableFindsEveryMaskAfterGrowing() throws {

@@ -28,13 +28,6 @@ extension Canvas {
         paint(spans(of: Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero), with: state.fillPaint)
     }
 
-    /// A placed mask's rows as plain values, for the per-row walk: no
-    /// reference to count on each visit (the masks are kept alive beside).
-    private struct MaskRows {
-        let pixels: UnsafePointer<UInt8>
-        let x: Int, y: Int, width: Int, height: Int
-    }
-
     /// The coverage of `glyphs` from cached masks, or nil when the transform
     /// or a glyph's size rules masks out.
     private func maskedGlyphSpans(_ glyphs: [PlacedGlyph]) -> SpanSource? {
@@ -42,7 +35,7 @@ extension Canvas {
         let ctm = state.ctm
         let phases = Double(GlyphMaskCache.phases)
         var masks: [GlyphMaskCache.Mask] = []
-        var rows: [MaskRows] = []
+        var rows: [MaskBlock] = []
         masks.reserveCapacity(glyphs.count)
         rows.reserveCapacity(glyphs.count)
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
@@ -62,7 +55,7 @@ extension Canvas {
             let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
             if let last = rows.last, x < last.x { inOrder = false }
             masks.append(mask)
-            rows.append(MaskRows(pixels: UnsafePointer(mask.pixels), x: x, y: y, width: mask.width, height: mask.height))
+            rows.append(MaskBlock(pixels: UnsafePointer(mask.pixels), x: x, y: y, width: mask.width, height: mask.height))
             x0 = min(x0, x)
             y0 = min(y0, y)
             x1 = max(x1, x + mask.width)
@@ -73,11 +66,47 @@ extension Canvas {
         // Stable, as before: masks at the same x keep their drawing order.
         if !inOrder { rows = rows.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element) }
         let sorted = rows
-        return SpanSource(bounds: bounds) { job, area, emit in
+        var source = SpanSource(bounds: bounds) { job, area, emit in
             withExtendedLifetime(masks) {
                 Self.emitMasks(sorted, bounds: bounds.intersection(job.clamp(area)), emit)
             }
         }
+        let (disjoint, shared) = Self.splitByOverlap(sorted)
+        source.masks = MaskBlocks(disjoint: disjoint, rest: { job, area, emit in
+            withExtendedLifetime(masks) {
+                Self.emitMasks(shared, bounds: bounds.intersection(job.clamp(area)), emit)
+            }
+        }, owner: masks)
+        return source
+    }
+
+    /// `sorted` (left to right) parted into the masks whose boxes meet no
+    /// other's and those that share pixels with another (in their order),
+    /// whose coverage `emitMasks` adds.
+    static func splitByOverlap(_ sorted: [MaskBlock]) -> (disjoint: [MaskBlock], shared: [MaskBlock]) {
+        var meets = [Bool](repeating: false, count: sorted.count)
+        var widest = 0
+        for i in sorted.indices {
+            let a = sorted[i]
+            // Boxes to the left reach past a.x only if they start within
+            // the widest box's width of it.
+            var j = i - 1
+            while j >= 0, sorted[j].x + widest > a.x {
+                let b = sorted[j]
+                if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height {
+                    meets[i] = true
+                    meets[j] = true
+                }
+                j -= 1
+            }
+            widest = Swift.max(widest, a.width)
+        }
+        var disjoint: [MaskBlock] = [], shared: [MaskBlock] = []
+        disjoint.reserveCapacity(sorted.count)
+        for i in sorted.indices {
+            if meets[i] { shared.append(sorted[i]) } else { disjoint.append(sorted[i]) }
+        }
+        return (disjoint, shared)
     }
 
     /// Emits the masks' rows as spans, row by row, pointing straight into
@@ -87,7 +116,7 @@ extension Canvas {
     /// the row is emitted from there, so a shared pixel gets the sum, as if
     /// the masks had been added into one image first.
     /// `sorted`: left to right.
-    private static func emitMasks(_ sorted: [MaskRows], bounds box: IntRect,
+    private static func emitMasks(_ sorted: [MaskBlock], bounds box: IntRect,
                                   _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
         // Each mask cut to the box once (a band of rows sees only its part),

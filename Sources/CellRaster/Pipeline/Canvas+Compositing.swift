@@ -21,6 +21,11 @@ extension Canvas {
         /// that is all they are: a solid fill under a rectangular clip
         /// composites its rows straight from it.
         var rect: (device: Rect, antialias: Bool)?
+        /// The coverage as 8-bit masks on the pixel grid (`MaskBlocks`),
+        /// when that is what it is: a solid fill under a rectangular clip
+        /// composites the blocks that share no pixel straight, row by row
+        /// of each block, without spans.
+        var masks: MaskBlocks?
 
         init(bounds: IntRect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
@@ -47,6 +52,25 @@ extension Canvas {
                 for span in row { body(span) }
             }
         }
+    }
+
+    /// A coverage mask placed on the pixel grid: `height` rows of `width`
+    /// bytes, packed, whose first byte covers pixel (x, y).
+    struct MaskBlock {
+        let pixels: UnsafePointer<UInt8>
+        let x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// A span source's coverage split for compositing without spans:
+    /// `disjoint` blocks that share no pixel with any other coverage of the
+    /// source, and `rest`, the spans of everything else (emitted as the
+    /// source emits them). Compositing each part on its own gives the bytes
+    /// of compositing the source's spans, since no pixel is in both.
+    struct MaskBlocks {
+        let disjoint: [MaskBlock]
+        let rest: (SpanJob, IntRect, (SpanSource.Row) -> Void) -> Void
+        /// Keeps the blocks' bytes alive while the source is.
+        let owner: Any
     }
 
     /// What a span source runs with: the rasterizer (each drawing thread has
@@ -219,6 +243,10 @@ extension Canvas {
             return
         }
         if let word = shader.solidWord {
+            if mode == .normal, let masks = produce.masks, case .rect = dest.clip, dest.cancellation?.isArmed != true {
+                compositeBlocks(masks, word: word, into: dest, job: job)
+                return
+            }
             if mode == .normal, let rect = produce.rect, case .rect = dest.clip, dest.cancellation?.isArmed != true {
                 // A rectangle under a rectangular clip: each run of equal
                 // rows composited straight (the pixels its spans give).
@@ -230,17 +258,7 @@ extension Canvas {
             if mode == .normal {
                 // Onto a clear target the blend is the scaled color alone.
                 let onClear = dest.isClear
-                coverSpans(produce, dest, job) { row in
-                    for s in row {
-                        let dst = surface.pointer(x: s.x, y: s.y)
-                        switch (s.coverage, onClear) {
-                        case (let coverage?, false): Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
-                        case (nil, false): Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
-                        case (let coverage?, true): Composite.store(word, dst: dst, coverage: coverage, count: s.count)
-                        case (nil, true): Composite.store(word, dst: dst, constant: s.constant, count: s.count)
-                        }
-                    }
-                }
+                coverSpans(produce, dest, job) { row in sourceOver(word, row, surface, onClear: onClear) }
             } else {
                 withUnsafePointer(to: word) { source in
                     coverSpans(produce, dest, job) { row in
@@ -298,6 +316,48 @@ extension Canvas {
                     BlendLoop.blend(mode, src: UnsafePointer(source), srcStep: 1, dst: Composite.words(dst, count),
                                     coverage: k, constant: s.constant, count: count)
                 }
+            }
+        }
+    }
+
+    /// Source-over of one color through `masks` under a rectangular clip:
+    /// each disjoint block's rows within the clip and the job's rows
+    /// composited straight from the mask, the rest as spans. The kernels
+    /// and bytes of the span path (`composite`'s solid case).
+    private static func compositeBlocks(_ masks: MaskBlocks, word: UInt32, into dest: Destination, job: SpanJob) {
+        let area = job.clamp(dest.bounds)
+        guard !area.isEmpty else { return }
+        let surface = dest.surface, onClear = dest.isClear
+        withExtendedLifetime(masks.owner) {
+            for block in masks.disjoint {
+                let x0 = Swift.max(block.x, area.x0), x1 = Swift.min(block.x + block.width, area.x1)
+                let y0 = Swift.max(block.y, area.y0), y1 = Swift.min(block.y + block.height, area.y1)
+                guard x0 < x1, y0 < y1 else { continue }
+                let coverage = block.pixels + (y0 - block.y) * block.width + (x0 - block.x)
+                let dst = surface.pointer(x: x0, y: y0), rowBytes = surface.rowBytes
+                if onClear {
+                    Composite.store(word, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                                    coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
+                } else {
+                    Composite.sourceOver(word, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                                         coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
+                }
+            }
+            masks.rest(job, area) { row in sourceOver(word, row, surface, onClear: onClear) }
+        }
+    }
+
+    /// Source-over of one color through a row of spans (onto transparent
+    /// black: the scaled color stored, `Destination.isClear`).
+    @inline(__always)
+    private static func sourceOver(_ word: UInt32, _ row: SpanSource.Row, _ surface: Surface, onClear: Bool) {
+        for s in row {
+            let dst = surface.pointer(x: s.x, y: s.y)
+            switch (s.coverage, onClear) {
+            case (let coverage?, false): Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
+            case (nil, false): Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
+            case (let coverage?, true): Composite.store(word, dst: dst, coverage: coverage, count: s.count)
+            case (nil, true): Composite.store(word, dst: dst, constant: s.constant, count: s.count)
             }
         }
     }

@@ -168,16 +168,35 @@ enum Composite {
     /// Source-over: `kS + D (1 - kSa)`, with per-pixel coverage.
     static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>,
                            coverage: UnsafePointer<UInt8>, count: Int) {
-        let sourceAlpha = alpha(source)
+        overCoverage(source, SIMD4<UInt32>(repeating: source), Self.by257(), dst: dst, coverage: coverage, count: count)
+    }
+
+    /// `sourceOver(_:dst:coverage:count:)` on `rows` rows of a block: the
+    /// pixels `rowBytes` apart, the coverage `coverageStride` bytes apart (a
+    /// mask), the constants made once.
+    static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+                           coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
+        let s4 = SIMD4<UInt32>(repeating: source), by257 = Self.by257()
+        var dst = dst, coverage = coverage
+        for _ in 0..<rows {
+            overCoverage(source, s4, by257, dst: dst, coverage: coverage, count: count)
+            dst += rowBytes
+            coverage += coverageStride
+        }
+    }
+
+    /// The loop of `sourceOver(_:dst:coverage:count:)`, its constants given.
+    @inline(__always)
+    private static func overCoverage(_ source: UInt32, _ s4: SIMD4<UInt32>, _ by257: SIMD8<UInt16>,
+                                     dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         var n = 0
         // Four pixels at a time (text and anti-aliased edges): uncovered
         // groups skipped, fully covered ones of an opaque source stored as
         // it is (the inside of glyphs and shapes), the rest scaled per pixel
         // and blended in vector lanes.
-        let raw = UnsafeMutableRawPointer(words), s4 = SIMD4<UInt32>(repeating: source)
-        let opaque = sourceAlpha == 255
-        let by257 = Self.by257()
+        let raw = UnsafeMutableRawPointer(words)
+        let opaque = alpha(source) == 255
         while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
             if k == .max && opaque {
@@ -350,9 +369,28 @@ enum Composite {
 
     /// `store` with per-pixel coverage, four pixels at a time.
     static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
-        let w = words(dst, count), raw = UnsafeMutableRawPointer(dst), s4 = SIMD4<UInt32>(repeating: word)
+        storeCoverage(word, SIMD4<UInt32>(repeating: word), Self.by257(), dst: dst, coverage: coverage, count: count)
+    }
+
+    /// `store(_:dst:coverage:count:)` on `rows` rows of a block, laid out
+    /// as `sourceOver(_:dst:rowBytes:coverage:coverageStride:count:rows:)`'s.
+    static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+                      coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
+        let s4 = SIMD4<UInt32>(repeating: word), by257 = Self.by257()
+        var dst = dst, coverage = coverage
+        for _ in 0..<rows {
+            storeCoverage(word, s4, by257, dst: dst, coverage: coverage, count: count)
+            dst += rowBytes
+            coverage += coverageStride
+        }
+    }
+
+    /// The loop of `store(_:dst:coverage:count:)`, its constants given.
+    @inline(__always)
+    private static func storeCoverage(_ word: UInt32, _ s4: SIMD4<UInt32>, _ by257: SIMD8<UInt16>,
+                                      dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
+        let w = words(dst, count), raw = UnsafeMutableRawPointer(dst)
         var n = 0
-        let by257 = Self.by257()
         while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
             raw.storeBytes(of: scale(s4, lanes(k), by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
