@@ -334,14 +334,8 @@ extension Canvas {
                 let y0 = Swift.max(block.y, area.y0), y1 = Swift.min(block.y + block.height, area.y1)
                 guard x0 < x1, y0 < y1 else { continue }
                 let coverage = block.pixels + (y0 - block.y) * block.width + (x0 - block.x)
-                let dst = surface.pointer(x: x0, y: y0), rowBytes = surface.rowBytes
-                if onClear {
-                    Composite.store(word, dst: dst, rowBytes: rowBytes, coverage: coverage,
-                                    coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
-                } else {
-                    Composite.sourceOver(word, dst: dst, rowBytes: rowBytes, coverage: coverage,
-                                         coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
-                }
+                Composite.sourceOver(word, onClear: onClear, dst: surface.pointer(x: x0, y: y0), rowBytes: surface.rowBytes,
+                                     coverage: coverage, coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
             }
             masks.rest(job, area) { row in sourceOver(word, row, surface, onClear: onClear) }
         }

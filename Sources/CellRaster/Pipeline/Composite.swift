@@ -171,15 +171,20 @@ enum Composite {
         overCoverage(source, SIMD4<UInt32>(repeating: source), Self.by257(), dst: dst, coverage: coverage, count: count)
     }
 
-    /// `sourceOver(_:dst:coverage:count:)` on `rows` rows of a block: the
-    /// pixels `rowBytes` apart, the coverage `coverageStride` bytes apart (a
-    /// mask), the constants made once.
-    static func sourceOver(_ source: UInt32, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+    /// `sourceOver(_:dst:coverage:count:)` on `rows` rows of a block (or
+    /// `store(_:dst:coverage:count:)` when `onClear`): the pixels `rowBytes`
+    /// apart, the coverage `coverageStride` bytes apart (a mask), the
+    /// constants made once.
+    static func sourceOver(_ source: UInt32, onClear: Bool, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
                            coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
         let s4 = SIMD4<UInt32>(repeating: source), by257 = Self.by257()
         var dst = dst, coverage = coverage
         for _ in 0..<rows {
-            overCoverage(source, s4, by257, dst: dst, coverage: coverage, count: count)
+            if onClear {
+                storeCoverage(source, s4, by257, dst: dst, coverage: coverage, count: count)
+            } else {
+                overCoverage(source, s4, by257, dst: dst, coverage: coverage, count: count)
+            }
             dst += rowBytes
             coverage += coverageStride
         }
@@ -370,19 +375,6 @@ enum Composite {
     /// `store` with per-pixel coverage, four pixels at a time.
     static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         storeCoverage(word, SIMD4<UInt32>(repeating: word), Self.by257(), dst: dst, coverage: coverage, count: count)
-    }
-
-    /// `store(_:dst:coverage:count:)` on `rows` rows of a block, laid out
-    /// as `sourceOver(_:dst:rowBytes:coverage:coverageStride:count:rows:)`'s.
-    static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
-                      coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
-        let s4 = SIMD4<UInt32>(repeating: word), by257 = Self.by257()
-        var dst = dst, coverage = coverage
-        for _ in 0..<rows {
-            storeCoverage(word, s4, by257, dst: dst, coverage: coverage, count: count)
-            dst += rowBytes
-            coverage += coverageStride
-        }
     }
 
     /// The loop of `store(_:dst:coverage:count:)`, its constants given.
