@@ -9,7 +9,10 @@ import Glibc
 /// failed run. Without a deadline (the default) nothing is checked at all.
 public final class Cancellation {
     /// CLOCK_MONOTONIC seconds after which drawing stops; infinity: never.
-    public var deadline: Double = .infinity
+    /// Without run-time exclusivity checks (one per drawing call and band
+    /// otherwise): set by the embedder before it draws, only read while
+    /// drawing, never passed inout.
+    @exclusivity(unchecked) public var deadline: Double = .infinity
 
     public init() {}
 

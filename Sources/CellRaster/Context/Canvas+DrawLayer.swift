@@ -43,7 +43,7 @@ extension Canvas {
                     record(.canvas(drawn, rect: r, transform: state.ctm, recordedStyle))
                 } else {
                     record(.image(source.copy(), rect: r, transform: state.ctm, recordedStyle))
-                    recordedBytes += layer.pixelByteCount
+                    recordedByteCount += layer.pixelByteCount
                 }
             }
         }

@@ -14,7 +14,7 @@ extension Canvas {
             // A bare buffer may change after this: the recording keeps a copy.
             let kept = image.isImmutable ? image : image.copy()
             record(.image(kept, rect: r, transform: state.ctm, recordedStyle))
-            if kept !== image { recordedBytes += image.byteCount }
+            if kept !== image { recordedByteCount += image.byteCount }
         }
         drawImage(image, in: rect, reading: nil)
     }

@@ -97,7 +97,7 @@ extension Canvas {
             if inside.needsPixels {
                 flush()
                 pixels = layer.buffer.copy()
-                recordedBytes += layer.buffer.byteCount
+                recordedByteCount += layer.buffer.byteCount
             }
             self.record(.layer(inside, style, pixels: pixels, origin: (layer.x0, layer.y0)))
         }

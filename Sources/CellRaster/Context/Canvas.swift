@@ -59,7 +59,8 @@ public final class Canvas {
     /// parent's).
     private var ownsRasterizer = false
     /// The deadline long operations watch (`--timeout`); nil: none.
-    public var cancellation: Cancellation?
+    /// Set by the embedder between drawing calls, read by each.
+    @exclusivity(unchecked) public var cancellation: Cancellation?
     /// How many threads drawing may use (default `Canvas.availableThreads`;
     /// 1 draws everything at once on the calling thread). With more, a
     /// canvas of `batchedPixels` or more records its drawing and draws it
@@ -86,7 +87,11 @@ public final class Canvas {
     @exclusivity(unchecked) var recordingTarget: Recording?
     /// Roughly the bytes the recording keeps (its paths), for embedders that
     /// bound memory.
-    @exclusivity(unchecked) public internal(set) var recordedBytes = 0
+    public var recordedBytes: Int { recordedByteCount }
+    /// `recordedBytes`' store. Read by other modules through the getter
+    /// above: `@exclusivity(unchecked)` does not reach their direct reads of
+    /// a stored property, which would each be checked at run time.
+    @exclusivity(unchecked) var recordedByteCount = 0
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
     /// False inside `recordingOnly`: drawing is noted, the pixels left alone.

@@ -44,7 +44,7 @@ extension Canvas {
         guard let into = recordingTarget else { return }
         into.append(op())
         // The operation, its path's storage and the arrays' own headers.
-        recordedBytes += MemoryLayout<RecordedOperation>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
+        recordedByteCount += MemoryLayout<RecordedOperation>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
     }
 
     func recordFill(_ device: Path, rule: FillRule, paint: Paint) {
@@ -64,7 +64,7 @@ extension Canvas {
     func recordClip(_ device: Path, rule: FillRule) {
         guard recording != nil else { return }
         state.recordedClip = RecordedClip(path: device, rule: rule, parent: state.recordedClip)
-        recordedBytes += 128 + device.elements.capacity * MemoryLayout<Path.Element>.stride
+        recordedByteCount += 128 + device.elements.capacity * MemoryLayout<Path.Element>.stride
     }
 
     /// Device polygons (a prepared shape) as a path.

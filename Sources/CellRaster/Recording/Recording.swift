@@ -9,13 +9,16 @@ import CellGeometry
 /// recording keeps every path drawn until the canvas goes, which costs
 /// memory (`Canvas.recordedBytes`) but no pixel work.
 public final class Recording {
-    /// The operations in drawing order.
-    public internal(set) var operations: [RecordedOperation] = []
+    /// The operations in drawing order. Appended to by the canvas' thread
+    /// alone, read once drawing is done (or under the canvas' lock, by
+    /// `Canvas.recordedCanvas`): no run-time exclusivity checks (one per
+    /// drawing call otherwise).
+    @exclusivity(unchecked) public internal(set) var operations: [RecordedOperation] = []
     /// True when something in this drawing changed pixels in a way no vector
     /// operation says (rows copied over others, `repeatLayerRow`), or
     /// composited with a mode that vector formats do not have
     /// (`BlendMode.isVectorCompositing`): a writer draws it from its pixels.
-    public internal(set) var needsPixels = false
+    @exclusivity(unchecked) public internal(set) var needsPixels = false
 
     init() {}
 

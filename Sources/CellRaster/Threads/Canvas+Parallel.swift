@@ -81,7 +81,7 @@ extension Canvas {
                 let (r, bytes) = recorded[i]!
                 for op in r.operations { into.append(op) }
                 if r.needsPixels { into.needsPixels = true }
-                recordedBytes += bytes
+                recordedByteCount += bytes
             }
         }
         if let first = failure.withLock({ $0 }) { throw first.error }
