@@ -243,11 +243,15 @@ extension Canvas {
             return
         }
         if let word = shader.solidWord {
-            if mode == .normal, let masks = produce.masks, case .rect = dest.clip, dest.cancellation?.isArmed != true {
+            // Source-over under a rectangular clip with no deadline to
+            // watch: rectangles and glyph masks composite without spans.
+            var straight = mode == .normal && dest.cancellation?.isArmed != true
+            if case .mask = dest.clip { straight = false }
+            if straight, let masks = produce.masks {
                 compositeBlocks(masks, word: word, into: dest, job: job)
                 return
             }
-            if mode == .normal, let rect = produce.rect, case .rect = dest.clip, dest.cancellation?.isArmed != true {
+            if straight, let rect = produce.rect {
                 // A rectangle under a rectangular clip: each run of equal
                 // rows composited straight (the pixels its spans give).
                 RectSpans.forEachRun(rect.device, bounds: job.clamp(dest.bounds), antialias: rect.antialias) { rows, row in
@@ -334,7 +338,7 @@ extension Canvas {
                 let y0 = Swift.max(block.y, area.y0), y1 = Swift.min(block.y + block.height, area.y1)
                 guard x0 < x1, y0 < y1 else { continue }
                 let coverage = block.pixels + (y0 - block.y) * block.width + (x0 - block.x)
-                Composite.sourceOver(word, onClear: onClear, dst: surface.pointer(x: x0, y: y0), rowBytes: surface.rowBytes,
+                Composite.sourceOver(word, onClear: onClear, dst: surface.pointer(x: x0, y: y0), rowBytes: surface.buffer.stride,
                                      coverage: coverage, coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
             }
             masks.rest(job, area) { row in sourceOver(word, row, surface, onClear: onClear) }

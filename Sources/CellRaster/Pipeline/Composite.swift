@@ -22,22 +22,10 @@ enum Composite {
     /// same rounding, in 16-bit lanes of two channels each (SSE2 multiplies
     /// 16-bit lanes): each factor is spread over its pixel's two lanes, and
     /// even and odd channels are scaled apart. A product plus the rounding
-    /// term stays within 16 bits, so no carry crosses lanes.
-    @inline(__always)
-    static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
-        let w16 = unsafeBitCast(w, to: SIMD8<UInt16>.self)
-        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        var even = (w16 & low) &* f16 &+ half
-        even = (even &+ (even &>> 8)) &>> 8
-        var odd = (w16 &>> 8) &* f16 &+ half
-        odd = (odd &+ (odd &>> 8)) &>> 8
-        return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
-    }
-
-    /// `scale(_:_:)` with each rounded division by 255 taken as the high
-    /// half of a multiply by 257 (`keepBytes` says why that is exact): one
-    /// `pmulhuw` where the shifts and the add take three. `by257`: `by257()`.
+    /// term stays within 16 bits, so no carry crosses lanes; each rounded
+    /// division by 255 is the high half of a multiply by 257 (`keepBytes`
+    /// says why that is exact): one `pmulhuw` where shifts and an add take
+    /// three. `by257`: `by257()`.
     @inline(__always)
     static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
         let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
@@ -48,7 +36,8 @@ enum Composite {
         return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
     }
 
-    /// `over` through `scale(_:_:_:)`.
+    /// Source-over of four pixels, `s + d (255 - sa) / 255` with `scale`'s
+    /// rounding (premultiplied sums stay within a byte).
     @inline(__always)
     static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
         s &+ scale(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24), by257)
@@ -63,24 +52,17 @@ enum Composite {
     /// `scale` of `count` words in place by one factor, four at a time in
     /// vector lanes (a layer's alpha on its pixels).
     static func scale(_ words: UnsafeMutablePointer<UInt32>, count: Int, by f: UInt32) {
-        let raw = UnsafeMutableRawPointer(words), f4 = SIMD4<UInt32>(repeating: f)
+        let raw = UnsafeMutableRawPointer(words), f4 = SIMD4<UInt32>(repeating: f), by257 = Self.by257()
         var n = 0
         while n &+ 4 <= count {
             let w4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
-            raw.storeBytes(of: scale(w4, f4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: scale(w4, f4, by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             n &+= 4
         }
         while n < count {
             words[n] = scale(words[n], f)
             n &+= 1
         }
-    }
-
-    /// Source-over of four pixels, `s + d (255 - sa) / 255` with `scale`'s
-    /// rounding (premultiplied sums stay within a byte).
-    @inline(__always)
-    static func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        s &+ scale(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24))
     }
 
     /// Four coverage bytes (read as one word) widened to a lane each, in
@@ -410,7 +392,7 @@ enum Composite {
     /// scaled in vector lanes (the values of the loop below).
     static func clear(dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
-        let raw = UnsafeMutableRawPointer(words)
+        let raw = UnsafeMutableRawPointer(words), by257 = Self.by257()
         var n = 0
         while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
@@ -419,7 +401,7 @@ enum Composite {
             } else if k != 0 {
                 let keep = SIMD4<UInt32>(repeating: 255) &- lanes(k)
                 let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: scale(d4, keep), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: scale(d4, keep, by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }
             n &+= 4
         }

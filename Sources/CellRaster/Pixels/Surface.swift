@@ -7,8 +7,6 @@ struct Surface {
     let y0: Int
 
     var bounds: IntRect { IntRect(x0: x0, y0: y0, x1: x0 + buffer.width, y1: y0 + buffer.height) }
-    /// Bytes from one row of pixels to the next.
-    var rowBytes: Int { buffer.width * 4 }
 
     /// The bytes of device pixel (x, y), which must lie within `bounds`.
     @inline(__always)
