@@ -51,6 +51,9 @@ static inline void **cl_extraspace(lua_State *L) { return (void **)lua_getextras
 
 /* ---- the state shared by allocator, hook and trampoline ---- */
 
+/* Slots for the metatables of the classes the host registers. */
+#define CL_CLASSES 16
+
 /** Per-lua_State host data; passed to lua_newstate as the allocator's `ud`. */
 typedef struct cl_Host {
     size_t used;             /* bytes currently allocated by Lua */
@@ -64,7 +67,28 @@ typedef struct cl_Host {
     void (*record)(lua_State *L, const char *path); /* dofile/loadfile report reads here */
     lua_State *main;         /* the state's main thread, once made */
     int memory_pending;      /* Lua passed the limit: the hook raises at the next instruction */
+    const void *classes[CL_CLASSES]; /* each registered class' metatable, by slot (cl_setclass) */
 } cl_Host;
+
+static inline cl_Host *cl_host(lua_State *L);
+
+/** Notes the table on top of the stack as the metatable of class `slot`
+ * (0 ..< CL_CLASSES). Registered metatables stay in the registry for the
+ * state's life, so the address identifies the class. */
+static inline void cl_setclass(lua_State *L, int slot) {
+    cl_host(L)->classes[slot] = lua_topointer(L, -1);
+}
+
+/** The block of the full userdata at `idx` when its metatable is class
+ * `slot`'s, else NULL: luaL_testudata with one pointer compare instead of a
+ * look-up of the class name in the registry (every method call checks its
+ * `self`). */
+static inline void *cl_testclass(lua_State *L, int idx, int slot) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+    const void *mt = lua_topointer(L, -1);
+    lua_settop(L, -2);
+    return mt == cl_host(L)->classes[slot] ? lua_touserdata(L, idx) : NULL;
+}
 
 /* Past --max-memory, Lua code gets this much more (bytes) while the hook
  * gets to raise a positioned error; an allocation beyond it fails at once

@@ -26,6 +26,14 @@ public enum CellModule {
         FontBinding.luaClass,
     ]
 
+    /// The class names in `classes`' order: a class' slot is its index.
+    private static let classNames = classes.map(\.name)
+
+    /// The slot `install` registered the class `name` in (nil: no such class).
+    static func classSlot(named name: String) -> Int32? {
+        classNames.firstIndex(of: name).map { Int32($0) }
+    }
+
     /// celllua's version, defined here only: scripts read it as
     /// `cell.version`, the command line shows it with `--version` and the
     /// REPL in its banner. CHANGELOG.md says what each version added.
@@ -35,7 +43,8 @@ public enum CellModule {
     /// `package.loaded.cell`.
     static func install(_ lua: Lua) {
         let L = lua.L
-        for c in classes { c.register(lua) }
+        precondition(classes.count <= Int(CL_CLASSES), "more classes than cl_Host has slots for")
+        for (slot, c) in classes.enumerated() { c.register(lua, slot: Int32(slot)) }
         cl_newtable(L)
         lua.setFunctions(functions, onTableAt: -1)
         lua.push(version)

@@ -24,12 +24,14 @@ struct LuaClass {
     /// Further metamethods (`__eq`, ...).
     var metamethods: [(String, HostFunction)] = []
 
-    /// Creates the metatable in the registry; methods go in its `__methods`.
+    /// Creates the metatable in the registry (noted as class `slot`, see
+    /// `cl_testclass`); methods go in its `__methods`.
     /// Its `__index` finds a method in C (`cl_index`) and calls `index`
     /// only for other keys.
-    func register(_ lua: Lua) {
+    func register(_ lua: Lua, slot: Int32) {
         let L = lua.L
         luaL_newmetatable(L, name)
+        cl_setclass(L, slot)
         cl_newtable(L)
         lua.setFunctions(methods, onTableAt: -1)
         cl_pushindex(L, index, -1)
@@ -80,12 +82,11 @@ extension Lua {
         return object(raw, as: T.self)
     }
 
-    /// `luaL_testudata` with the name lent by `withCString` (a small string
-    /// from the stack, a native one in place): the implicit String-to-pointer
-    /// conversion would copy it into a new array on every call, and every
-    /// method call checks its `self`.
+    /// `luaL_testudata` by the class' slot (`cl_testclass`: a pointer
+    /// compare, as every method call checks its `self`).
     private func userdata(_ index: Int32, type: String) -> UnsafeMutableRawPointer? {
-        type.withCString { luaL_testudata(L, index, $0) }
+        guard let slot = CellModule.classSlot(named: type) else { return nil }
+        return cl_testclass(L, index, slot)
     }
 
     /// The object a userdata block holds. Every bound class is final and

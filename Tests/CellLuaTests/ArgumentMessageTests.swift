@@ -30,6 +30,14 @@ import CellLua
                 == "test.lua:2: bad argument #1 to 'fill_rect' (Canvas expected, got Color)")
         #expect(firstLine("local c = cell.canvas(10, 10)\nlocal f = c.fill_rect\nf(5)")
                 == "test.lua:3: bad argument #1 to 'f' (Canvas expected, got number)")
+        // The class check compares metatables: another class' userdata, and
+        // userdata the host did not make, are refused the same way.
+        #expect(firstLine("local c = cell.canvas(10, 10)\nc.fill_rect(cell.path(), 0, 0, 1, 1)")
+                == "test.lua:2: bad argument #1 to 'fill_rect' (Canvas expected, got Path)")
+        #expect(firstLine("local c = cell.canvas(10, 10)\nc.fill_rect(io.stdout, 0, 0, 1, 1)")
+                == "test.lua:2: bad argument #1 to 'fill_rect' (Canvas expected, got FILE*)")
+        #expect(firstLine("cell.canvas(10, 10):draw_image(io.stdout, 0, 0)")
+                == "test.lua:1: bad argument #1 to 'draw_image' (Image or Canvas expected, got FILE*)")
     }
 
     @Test func badColorListsTheValidForms() throws {

@@ -133,11 +133,18 @@ import Testing
         layer.setFillColor(Color(r: 0, g: 0, b: 1))
         layer.fillRect(Rect(x: 0, y: 0, width: 100, height: 50))
         c.draw(layer, in: Rect(x: 0, y: 200, width: 100, height: 100))
+        // Changed again: the reader noted anew since the last change (the
+        // note is cleared by each change) draws first again.
+        layer.setFillColor(Color(r: 0, g: 1, b: 0))
+        layer.fillRect(Rect(x: 0, y: 0, width: 100, height: 100))
+        c.draw(layer, in: Rect(x: 200, y: 200, width: 100, height: 100))
         func pixel(_ x: Int, _ y: Int) -> UInt32 { UnsafeRawPointer(c.buffer.data + (y * 400 + x) * 4).load(as: UInt32.self) }
         let red = PixelBuffer.pack(Color(r: 1, g: 0, b: 0).premultiplied())
         let blue = PixelBuffer.pack(Color(r: 0, g: 0, b: 1).premultiplied())
+        let green = PixelBuffer.pack(Color(r: 0, g: 1, b: 0).premultiplied())
         #expect(pixel(10, 10) == red && pixel(150, 10) == red)
         #expect(pixel(10, 210) == blue && pixel(10, 290) == red)
+        #expect(pixel(210, 210) == green && pixel(210, 290) == green)
     }
 
     /// Where a layer's opaque runs change, the copy follows (they are found

@@ -1,4 +1,5 @@
 import CellGeometry
+import Synchronization
 
 /// Drawing one canvas onto another, the engine's CGLayer: draw something
 /// once into a canvas made for this one (`makeLayer`), then draw that
@@ -103,6 +104,7 @@ extension Canvas {
         guard reader.batch != nil else { return }
         drawnAsLayer.readers.withLock { readers in
             if !readers.contains(where: { $0.canvas === reader }) { readers.append(WeakCanvas(canvas: reader)) }
+            drawnAsLayer.hasReaders.store(true, ordering: .releasing)
         }
     }
 
@@ -112,8 +114,12 @@ extension Canvas {
     func willChangePixels() {
         generation &+= 1
         targetIsClear = false
+        // Nearly always no reader: one load instead of the lock and a copy
+        // of the list on every drawing call.
+        guard drawnAsLayer.hasReaders.load(ordering: .acquiring) else { return }
         let readers = drawnAsLayer.readers.withLock { readers in
             defer { readers.removeAll() }
+            drawnAsLayer.hasReaders.store(false, ordering: .releasing)
             return readers
         }
         for reader in readers { reader.canvas?.flush() }
@@ -124,6 +130,8 @@ extension Canvas {
 final class DrawnAsLayer: @unchecked Sendable {
     /// Canvases whose recorded drawing reads the pixels.
     let readers = Locked<[WeakCanvas]>([])
+    /// Whether `readers` may be non-empty (set and cleared under its lock).
+    let hasReaders = Atomic<Bool>(false)
     /// The opaque runs of the pixels as of a generation.
     let runs = Locked<(generation: Int, runs: OpaqueRuns)?>(nil)
     /// The drawing as of a generation, when the canvas records (`recordedCanvas`).

@@ -12,7 +12,13 @@ extension Canvas {
         typealias Row = UnsafeBufferPointer<Rasterizer.Span>
 
         var bounds: IntRect?
-        let emit: (SpanJob, IntRect, (Row) -> Void) -> Void
+        /// How the spans are made: a closure, or (a rectangle) from the
+        /// numbers alone, so that a rectangle fill allocates no closure.
+        private let emitter: Emitter
+        private enum Emitter {
+            case closure((SpanJob, IntRect, (Row) -> Void) -> Void)
+            case rect(device: Rect, antialias: Bool)
+        }
         /// Work done once before the spans are asked for in bands on several
         /// threads (flattening a path for the drawable bounds), so that each
         /// band does not repeat it: returns the source with that work done.
@@ -20,7 +26,10 @@ extension Canvas {
         /// The device rectangle whose spans these are (`RectSpans`), when
         /// that is all they are: a solid fill under a rectangular clip
         /// composites its rows straight from it.
-        var rect: (device: Rect, antialias: Bool)?
+        var rect: (device: Rect, antialias: Bool)? {
+            if case .rect(let device, let antialias) = emitter { return (device, antialias) }
+            return nil
+        }
         /// The coverage as 8-bit masks on the pixel grid (`MaskBlocks`),
         /// when that is what it is: a solid fill under a rectangular clip
         /// composites the blocks that share no pixel straight, row by row
@@ -29,21 +38,37 @@ extension Canvas {
 
         init(bounds: IntRect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
-            self.emit = emit
+            emitter = .closure(emit)
         }
 
         init(deviceBox box: Rect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
-            self.emit = emit
+            emitter = .closure(emit)
+            bounds = Self.bounds(ofDeviceBox: box)
+        }
+
+        /// The spans of a device rectangle (`RectSpans`).
+        init(rect device: Rect, antialias: Bool) {
+            emitter = .rect(device: device, antialias: antialias)
+            bounds = Self.bounds(ofDeviceBox: device)
+        }
+
+        /// The pixels a device box reaches; nil when it is not finite (no
+        /// bound known), empty for no box.
+        private static func bounds(ofDeviceBox box: Rect?) -> IntRect? {
             guard let box, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
-                bounds = box == nil ? .empty : nil
-                return
+                return box == nil ? .empty : nil
             }
-            bounds = IntRect.covering(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY,
-                                      limit: IntRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40))
+            return IntRect.covering(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY,
+                                    limit: IntRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40))
         }
 
         func callAsFunction(_ job: SpanJob, _ bounds: IntRect, _ body: (Row) -> Void) {
-            withoutActuallyEscaping(body) { emit(job, bounds, $0) }
+            switch emitter {
+            case .closure(let emit):
+                withoutActuallyEscaping(body) { emit(job, bounds, $0) }
+            case .rect(let device, let antialias):
+                RectSpans.emit(device, bounds: job.clamp(bounds), antialias: antialias, body)
+            }
         }
 
         /// Span by span (for consumers with nothing to gain from rows).
@@ -180,12 +205,7 @@ extension Canvas {
     }
 
     func spans(ofDeviceRect device: Rect) -> SpanSource {
-        let antialias = state.antialias
-        var source = SpanSource(deviceBox: device) { job, bounds, emit in
-            RectSpans.emit(device, bounds: job.clamp(bounds), antialias: antialias, emit)
-        }
-        source.rect = (device, antialias)
-        return source
+        SpanSource(rect: device, antialias: state.antialias)
     }
 
     /// Paints `paint` through the coverage of `produce` with the state's
@@ -209,7 +229,16 @@ extension Canvas {
         guard !dest.bounds.isEmpty else { return }
         if state.shadow == nil, deferrable {
             let source = produce.prepare?(dest.bounds) ?? produce
-            perform(rows: Self.rows(of: produce, in: dest)) { job in
+            let rows = Self.rows(of: produce, in: dest)
+            if batch == nil {
+                // Drawing in order: composited now, with no command (and no
+                // closure to allocate) in between; what `perform` does then.
+                guard !rows.isEmpty else { return }
+                willChangePixels()
+                Self.composite(source, shader: shader, mode: mode, into: dest, job: ownJob)
+                return
+            }
+            perform(rows: rows) { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
             }
             return
