@@ -84,13 +84,19 @@ public struct Font: Sendable {
         guard size.isFinite, size > 0, size <= maxSize else { throw FontError.invalidSize(size) }
     }
 
-    /// True for names that are file paths rather than font names.
+    /// True for names that are file paths rather than font names: with a
+    /// slash, or ending in a font file's extension (any case).
     public static func isPath(_ name: String) -> Bool {
-        if name.contains("/") { return true }
-        let lower = name.lowercased()
-        return [".ttf", ".otf", ".ttc", ".otc", ".pfb", ".pfa", ".t1", ".woff", ".woff2", ".dfont", ".pcf", ".bdf"]
-            .contains { lower.hasSuffix($0) }
+        if name.utf8.contains(UInt8(ascii: "/")) { return true }
+        // Every extension starts with its only dot: the text from the last
+        // dot is the one that can match (lowercasing only that part).
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return fileExtensions.contains(String(name[dot...]).lowercased())
     }
+
+    private static let fileExtensions: Set<String> = [
+        ".ttf", ".otf", ".ttc", ".otc", ".pfb", ".pfa", ".t1", ".woff", ".woff2", ".dfont", ".pcf", ".bdf",
+    ]
 
     /// A font's fallback faces, looked up when first needed (shared by the
     /// copies of the font and its other sizes). Opening DejaVu Sans for every

@@ -96,7 +96,7 @@ public final class FontFace: @unchecked Sendable {
     /// Throws `FontError` for a missing file, a directory, a file FreeType
     /// cannot read, or a format other than TrueType/OpenType.
     public static func open(path: String, index: Int = 0) throws -> FontFace {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = standardized(path)
         // One stat (symbolic links followed, as the font folders use them):
         // FileManager's attribute calls also look up the owner's user and
         // group names, a millisecond per face at startup.
@@ -117,6 +117,29 @@ public final class FontFace: @unchecked Sendable {
             cache[key] = face
             return face
         }
+    }
+
+    /// `path` made absolute with its `.` and `..` segments and repeated
+    /// slashes removed (the cache's key). A path that is already so (every
+    /// path fontconfig gives) is returned as it is: `URL`'s standardizing
+    /// costs about 45k instructions, most of a `cell.font` call.
+    static func standardized(_ path: String) -> String {
+        let bytes = path.utf8
+        if bytes.first == UInt8(ascii: "/"), bytes.last != UInt8(ascii: "/") {
+            var previous: UInt8 = 0
+            var plain = true
+            for b in bytes {
+                // "//" or a segment starting with "." ("/./", "/../", also
+                // a hidden folder, which the slow path handles alike).
+                if previous == UInt8(ascii: "/"), b == UInt8(ascii: "/") || b == UInt8(ascii: ".") {
+                    plain = false
+                    break
+                }
+                previous = b
+            }
+            if plain { return path }
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Opens the file with FreeType and HarfBuzz; called under the lock.

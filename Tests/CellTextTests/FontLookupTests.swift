@@ -1,12 +1,36 @@
 import Foundation
 import Testing
-import CellText
+@testable import CellText
 
 /// Names to files through fontconfig: PostScript style names, family names,
 /// metric aliases, paths, and refusals instead of silent substitutes.
 @Suite struct FontLookupTests {
     func file(_ name: String) throws -> String {
         try Font(named: name, size: 12).face.path
+    }
+
+    /// The face cache's key: a plain absolute path is kept as it is, any
+    /// other is standardized by `URL`, and both give what `URL` gives.
+    @Test func pathsAreStandardizedAsURLDoes() {
+        let cwd = FileManager.default.currentDirectoryPath
+        for path in ["/usr/share/fonts/a.ttf", "/usr//share/a.ttf", "/usr/./share/a.ttf", "/usr/share/../a.ttf",
+                     "/home/x/.fonts/a.otf", "/a/b/", "/a/b/.", "/a/b/..", "fonts/a.ttf", "./a.ttf", "../a.ttf", "/",
+                     "/a..b/c.ttf", "/a/b.c/d.ttf"] {
+            let expected = URL(fileURLWithPath: path).standardizedFileURL.path
+            #expect(FontFace.standardized(path) == expected, "\(path) in \(cwd)")
+        }
+        #expect(FontFace.standardized("/usr/share/fonts/a.ttf") == "/usr/share/fonts/a.ttf")
+    }
+
+    /// A name is a file when it has a slash or ends in a font file's
+    /// extension, in any case; other dotted names are font names.
+    @Test func pathsAreToldFromNames() {
+        for name in ["fonts/a", "/x", "A.TTF", "a.ttf", "b.Woff2", "c.t1", "d.dfont", ".otf", "x.y.pcf"] {
+            #expect(Font.isPath(name), "\(name)")
+        }
+        for name in ["Helvetica", "Helvetica-Bold", "Foo.Bar", "a.ttf.bak", "a.woff2x", "ttf", "St. Mary", ""] {
+            #expect(!Font.isPath(name), "\(name)")
+        }
     }
 
     @Test func helveticaIsNimbusSans() throws {
