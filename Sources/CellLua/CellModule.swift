@@ -45,11 +45,13 @@ public enum CellModule {
         let L = lua.L
         precondition(classes.count <= Int(CL_CLASSES), "more classes than cl_Host has slots for")
         for (slot, c) in classes.enumerated() { c.register(lua, slot: Int32(slot)) }
-        cl_newtable(L)
+        // Tables made at their final size: each would otherwise be rehashed
+        // as it grows, in every runtime.
+        lua_createtable(L, 0, Int32(functions.count + 2)) // + version, ui
         lua.setFunctions(functions, onTableAt: -1)
         lua.push(version)
         lua_setfield(L, -2, "version")
-        cl_newtable(L)
+        lua_createtable(L, 0, Int32(UIBinding.functions.count + 1)) // + themes
         lua.setFunctions(UIBinding.functions, onTableAt: -1)
         ThemeBinding.pushThemes(lua)
         lua_setfield(L, -2, "themes")

@@ -68,7 +68,7 @@ enum ThemeBinding {
 
     /// Pushes `cell.ui.themes`: name → table.
     static func pushThemes(_ lua: Lua) {
-        cl_newtable(lua.L)
+        lua_createtable(lua.L, 0, Int32(builtInFields.count))
         for (name, fields) in builtInFields {
             push(fields, lua)
             name.withCString { lua_setfield(lua.L, -2, $0) }
@@ -77,13 +77,13 @@ enum ThemeBinding {
 
     private static func push(_ fields: [(String, Field)], _ lua: Lua) {
         let L = lua.L
-        cl_newtable(L)
+        lua_createtable(L, 0, Int32(fields.count)) // at its size: no rehash as it fills
         for (name, field) in fields {
             switch field {
             case .text(let text):
                 lua.push(text)
             case .pair(let top, let bottom):
-                cl_newtable(L)
+                lua_createtable(L, 2, 0)
                 lua.push(top)
                 lua_rawseti(L, -2, 1)
                 lua.push(bottom)

@@ -32,7 +32,7 @@ struct LuaClass {
         let L = lua.L
         luaL_newmetatable(L, name)
         cl_setclass(L, slot)
-        cl_newtable(L)
+        lua_createtable(L, 0, Int32(methods.count))
         lua.setFunctions(methods, onTableAt: -1)
         cl_pushindex(L, index, -1)
         lua_setfield(L, -3, "__index")
