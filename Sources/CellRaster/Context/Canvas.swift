@@ -208,10 +208,19 @@ public final class Canvas {
     /// Runs `op` on this canvas' rows `rows` now, or records it.
     /// `holding`: bytes the operation keeps alive until it runs (a clip mask).
     func perform(rows: IntRect, holding bytes: Int = 0, _ op: @escaping (SpanJob) -> Void) {
+        guard let batch else { return performNow(rows: rows, op) }
         guard !rows.isEmpty, drawsPixels else { return }
         willChangePixels()
-        guard let batch else { return op(ownJob) }
         if batch.record(area: rows, holding: bytes, op) { flush() }
+    }
+
+    /// `perform` on a canvas that draws in order (no `batch`): `op` runs now
+    /// on every row. Its closure does not escape, so a caller that checks
+    /// `batch` first allocates none (the hot path of every fill).
+    func performNow(rows: IntRect, _ op: (SpanJob) -> Void) {
+        guard !rows.isEmpty, drawsPixels else { return }
+        willChangePixels()
+        op(ownJob)
     }
     var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight) }
 

@@ -231,12 +231,10 @@ extension Canvas {
             let source = produce.prepare?(dest.bounds) ?? produce
             let rows = Self.rows(of: produce, in: dest)
             if batch == nil {
-                // Drawing in order: composited now, with no command (and no
-                // closure to allocate) in between; what `perform` does then.
-                guard !rows.isEmpty else { return }
-                willChangePixels()
-                Self.composite(source, shader: shader, mode: mode, into: dest, job: ownJob)
-                return
+                // Drawing in order: no command, so no closure to allocate.
+                return performNow(rows: rows) { job in
+                    Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
+                }
             }
             perform(rows: rows) { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
