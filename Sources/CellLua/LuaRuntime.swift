@@ -103,7 +103,7 @@ public final class LuaRuntime {
     }
 
     deinit {
-        lua_close(L)
+        cl_closestate(L)
         host.deallocate()
     }
 

@@ -152,6 +152,45 @@ import CellLua
         #expect(big.contains("not enough memory"))
     }
 
+    /// Lua's blocks move between the state's small-block pool (up to 256
+    /// bytes, in 16-byte classes) and malloc as they grow and shrink: strings
+    /// of every length across the boundary, a table's array and hash parts
+    /// grown one element at a time and emptied, coroutines' stacks grown by
+    /// recursion, all with garbage collected in between so that given-back
+    /// blocks are taken again. Every value must read back as written (a
+    /// resize that lost or mixed bytes shows here).
+    @Test func luaBlocksKeepTheirBytesAcrossSizes() throws {
+        let code = """
+            local strings = {}
+            for n = 1, 700 do strings[n] = string.char(65 + n % 26):rep(n) .. n end
+            collectgarbage()
+            local bad = 0
+            for n = 1, 700 do
+              local s = strings[n]
+              if #s ~= n + #tostring(n) or s:sub(1, 1) ~= string.char(65 + n % 26) or s:sub(n + 1) ~= tostring(n) then bad = bad + 1 end
+            end
+            local array, hash = {}, {}
+            for i = 1, 3000 do
+              array[i] = i * 3
+              hash["k" .. i] = i
+              if i % 97 == 0 then collectgarbage() end
+            end
+            local sum, hsum = 0, 0
+            for i = 1, 3000 do sum = sum + array[i] end
+            for k, v in pairs(hash) do if k == "k" .. v then hsum = hsum + v end end
+            for i = 3000, 5, -1 do array[i] = nil hash["k" .. i] = nil end
+            collectgarbage()
+            for i = 1, 40 do hash["again" .. i] = i end
+            local small = 0
+            for k, v in pairs(hash) do small = small + v end
+            local function depth(n) if n == 0 then return 0 end return 1 + depth(n - 1) end
+            local co = coroutine.wrap(function(n) coroutine.yield(depth(n)) return depth(n // 2) end)
+            local deep, half = co(5000), co()
+            return bad, sum, hsum, #array, small, deep, half
+            """
+        #expect(try values(code) == ["0", "\(3 * 3000 * 3001 / 2)", "\(3000 * 3001 / 2)", "4", "\(10 + 40 * 41 / 2)", "5000", "2500"])
+    }
+
     @Test func garbageCollectionReleasesCanvases() throws {
         weak var weakCanvas: Canvas?
         do {
