@@ -398,7 +398,10 @@ static inline int cl_whereline(lua_State *L, int level, char *src) {
     if (!lua_getstack(L, level, &ar)) return 0;
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline <= 0) return 0;
-    memcpy(src, ar.short_src, LUA_IDSIZE);
+    /* strncpy, not memcpy: the bytes after short_src's terminator were never
+     * written, and the caller compares all LUA_IDSIZE of them with the last
+     * site's (valgrind saw the garbage); strncpy pads with zeros. */
+    strncpy(src, ar.short_src, LUA_IDSIZE);
     return ar.currentline;
 }
 
