@@ -161,6 +161,13 @@ static inline void cl_pool_give(cl_Host *h, void *p, size_t c) {
     h->pool_free[c] = p;
 }
 
+/** Frees block `p` of `size` bytes (not NULL) where it came from: its
+ * class' free list when small, malloc otherwise. */
+static inline void cl_free_block(cl_Host *h, void *p, size_t size) {
+    if (size <= CL_POOL_MAX) cl_pool_give(h, p, cl_pool_class(size));
+    else free(p);
+}
+
 /** Returns every pool chunk to malloc; the state is closed (nothing points
  * into them any more). */
 static inline void cl_pool_release(cl_Host *h) {
@@ -179,39 +186,24 @@ static inline void cl_pool_release(cl_Host *h) {
  * 0 for a new block): from the pool when small, else from malloc. NULL when
  * out of memory, `ptr` left as it was (Lua's contract). */
 static inline void *cl_resize(cl_Host *h, void *ptr, size_t osize, size_t nsize) {
-    int small_before = ptr != NULL && osize <= CL_POOL_MAX;
-    if (nsize <= CL_POOL_MAX) {
-        size_t c = cl_pool_class(nsize);
-        if (small_before && cl_pool_class(osize) == c) return ptr; /* the block has room */
-        void *p = cl_pool_take(h, c);
-        if (p == NULL) return NULL;
-        if (ptr != NULL) {
-            memcpy(p, ptr, osize < nsize ? osize : nsize);
-            if (small_before) cl_pool_give(h, ptr, cl_pool_class(osize));
-            else free(ptr);
-        }
-        return p;
+    int small_before = ptr != NULL && osize <= CL_POOL_MAX, small_after = nsize <= CL_POOL_MAX;
+    if (small_before && small_after && cl_pool_class(osize) == cl_pool_class(nsize)) return ptr; /* it has room */
+    if (ptr != NULL && !small_before && !small_after) return realloc(ptr, nsize);
+    /* A move between pool and malloc, or between size classes. */
+    void *p = small_after ? cl_pool_take(h, cl_pool_class(nsize)) : malloc(nsize);
+    if (p == NULL) return NULL;
+    if (ptr != NULL) {
+        memcpy(p, ptr, osize < nsize ? osize : nsize);
+        cl_free_block(h, ptr, osize);
     }
-    if (ptr == NULL || small_before) {
-        void *p = malloc(nsize);
-        if (p == NULL) return NULL;
-        if (ptr != NULL) {
-            memcpy(p, ptr, osize);
-            cl_pool_give(h, ptr, cl_pool_class(osize));
-        }
-        return p;
-    }
-    return realloc(ptr, nsize);
+    return p;
 }
 
 static inline void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cl_Host *h = (cl_Host *)ud;
     if (ptr == NULL) osize = 0;
     if (nsize == 0) {
-        if (ptr != NULL) {
-            if (osize <= CL_POOL_MAX) cl_pool_give(h, ptr, cl_pool_class(osize));
-            else free(ptr);
-        }
+        if (ptr != NULL) cl_free_block(h, ptr, osize);
         h->used -= osize;
         return NULL;
     }
