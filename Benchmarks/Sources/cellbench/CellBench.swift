@@ -58,6 +58,9 @@ struct CellBench: ParsableCommand {
     @Flag(name: .long, help: "Time PNG writing alone: examples/badges.lua's image encoded by celllua and by cairo, in turn.")
     var png = false
 
+    @Flag(name: .long, help: "celllua's canvases keep no recording for SVG and PDF output (a user's run keeps one): what recording costs.")
+    var noRecording = false
+
     /// Set in the child processes of --isolate and --scaling: measure this
     /// one side of the one scene and print the result line.
     @Option(name: .long, help: .hidden)
@@ -84,7 +87,11 @@ struct CellBench: ParsableCommand {
             default: return scene
             }
         }
-        return scene.isEmpty ? all : all.filter { scene.contains($0.name) }
+        return (scene.isEmpty ? all : all.filter { scene.contains($0.name) }).map {
+            var scene = $0
+            scene.recordsVectors = !noRecording
+            return scene
+        }
     }
 
     var plan: MeasurePlan {
@@ -247,6 +254,7 @@ struct CellBench: ParsableCommand {
         if let rows = scene.rows {
             arguments += ["--rows", String(rows), "--scale", String(scene.scale)]
         }
+        if !scene.recordsVectors { arguments.append("--no-recording") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         process.arguments = arguments

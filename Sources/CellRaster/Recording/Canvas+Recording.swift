@@ -89,9 +89,7 @@ extension Canvas {
         let now = generation
         return drawnAsLayer.recorded.withLock { kept in
             if let kept, kept.generation == now { return kept.canvas }
-            let copy = Recording()
-            copy.operations = recording.operations
-            copy.needsPixels = recording.needsPixels
+            let copy = Recording(copying: recording)
             let canvas = RecordedCanvas(width: width, height: height, transform: baseTransform, recording: copy,
                                         pixels: copy.needsPixels ? pixels.copy() : nil)
             kept = (now, canvas)

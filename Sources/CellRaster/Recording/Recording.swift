@@ -9,11 +9,22 @@ import CellGeometry
 /// recording keeps every path drawn until the canvas goes, which costs
 /// memory (`Canvas.recordedBytes`) but no pixel work.
 public final class Recording {
-    /// The operations in drawing order. Appended to by the canvas' thread
-    /// alone, read once drawing is done (or under the canvas' lock, by
+    /// The operations in drawing order.
+    public var operations: [RecordedOperation] {
+        chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    }
+
+    /// The operations in chunks, each allocated at its final capacity, so
+    /// that noting one never moves those already noted: one growing array
+    /// copies every operation (a few hundred bytes each) whenever it
+    /// doubles, through the cache the pixels being drawn need. Chunks start
+    /// small (a layer often notes a handful) and double up to
+    /// `largestChunk` operations. Appended to by the canvas' thread alone,
+    /// read once drawing is done (or under the canvas' lock, by
     /// `Canvas.recordedCanvas`): no run-time exclusivity checks (one per
     /// drawing call otherwise).
-    @exclusivity(unchecked) public internal(set) var operations: [RecordedOperation] = []
+    @exclusivity(unchecked) private(set) var chunks: [[RecordedOperation]] = []
+    static let firstChunk = 8, largestChunk = 256
     /// True when something in this drawing changed pixels in a way no vector
     /// operation says (rows copied over others, `repeatLayerRow`), or
     /// composited with a mode that vector formats do not have
@@ -22,9 +33,24 @@ public final class Recording {
 
     init() {}
 
-    func append(_ op: RecordedOperation) {
-        operations.append(op)
+    /// A recording holding what `other` holds now (the chunks shared until
+    /// either changes).
+    init(copying other: Recording) {
+        chunks = other.chunks
+        needsPixels = other.needsPixels
+    }
+
+    func append(_ op: consuming RecordedOperation) {
         if op.needsPixels { needsPixels = true }
+        let last = chunks.count - 1
+        if last >= 0, chunks[last].count < chunks[last].capacity {
+            chunks[last].append(op)
+        } else {
+            var chunk: [RecordedOperation] = []
+            chunk.reserveCapacity(last >= 0 ? Swift.min(chunks[last].count * 2, Self.largestChunk) : Self.firstChunk)
+            chunk.append(op)
+            chunks.append(chunk)
+        }
     }
 }
 
