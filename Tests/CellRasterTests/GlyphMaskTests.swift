@@ -241,23 +241,36 @@ import Testing
         }
     }
 
-    /// The split finds every box that meets another, also one met by a wide
-    /// box far to its left with narrow ones between.
+    /// The split finds every mask that shares a covered pixel with another,
+    /// also one met by a wide mask far to its left with narrow ones
+    /// between; masks whose boxes meet only where one of them is empty
+    /// (glyphs side by side, their anti-aliased margins overlapping) stay
+    /// disjoint.
     @Test func splitByOverlapFindsEveryMeetingBox() {
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        defer { bytes.deallocate() }
-        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Canvas.MaskBlock {
-            Canvas.MaskBlock(pixels: bytes, x: x, y: y, width: w, height: h)
+        var buffers: [UnsafeMutablePointer<UInt8>] = []
+        defer { buffers.forEach { $0.deallocate() } }
+        /// A w x h mask, fully covered except the columns in `empty` (from its left).
+        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int, empty: Range<Int> = 0..<0) -> Canvas.MaskBlock {
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+            for row in 0..<h {
+                for col in 0..<w { bytes[row * w + col] = empty.contains(col) ? 0 : 255 }
+            }
+            buffers.append(bytes)
+            return Canvas.MaskBlock(pixels: bytes, x: x, y: y, width: w, height: h)
         }
-        let boxes = [box(0, 0, 100, 10),   // wide: meets the fifth
-                     box(10, 20, 5, 5),    // below the wide one: alone
-                     box(20, 20, 5, 5),    // meets the fourth
-                     box(24, 24, 3, 3),    // meets the third
-                     box(60, 5, 4, 4),     // inside the wide one's columns and rows
-                     box(100, 0, 4, 4)]    // starts where the wide one ends: alone
+        let boxes = [box(0, 0, 100, 10),             // wide: meets the fifth
+                     box(10, 20, 5, 5),              // below the wide one: alone
+                     box(20, 20, 5, 5),              // meets the fourth
+                     box(24, 24, 3, 3),              // meets the third
+                     box(60, 5, 4, 4),               // inside the wide one's columns and rows
+                     box(100, 0, 4, 4),              // starts where the wide one ends: alone
+                     box(200, 0, 6, 8, empty: 5..<6), // its last column empty...
+                     box(205, 2, 6, 8),              // ...where this one starts: both alone
+                     box(300, 0, 6, 8, empty: 5..<6), // its last column empty, the one before covered...
+                     box(304, 0, 6, 8, empty: 1..<6)] // ...as is this one's first: they share x = 304
         let (disjoint, shared) = Canvas.splitByOverlap(boxes)
-        #expect(disjoint.map(\.x) == [10, 100])
-        #expect(shared.map(\.x) == [0, 20, 24, 60])
+        #expect(disjoint.map(\.x) == [10, 100, 200, 205])
+        #expect(shared.map(\.x) == [0, 20, 24, 60, 300, 304])
     }
 
     /// The cache's table grows past its first slots (1,024, at most half

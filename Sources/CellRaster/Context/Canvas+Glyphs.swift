@@ -80,9 +80,12 @@ extension Canvas {
         return source
     }
 
-    /// `sorted` (left to right) parted into the masks whose boxes meet no
-    /// other's and those that share pixels with another (in their order),
-    /// whose coverage `emitMasks` adds.
+    /// `sorted` (left to right) parted into the masks that cover no pixel
+    /// another covers and those that share pixels with another (in their
+    /// order), whose coverage `emitMasks` adds. Boxes that meet only where
+    /// one of the two masks is empty (the anti-aliased margins of glyphs
+    /// set side by side) do not share: each is composited on its own, with
+    /// the bytes adding them would give.
     static func splitByOverlap(_ sorted: [MaskBlock]) -> (disjoint: [MaskBlock], shared: [MaskBlock]) {
         var meets = [Bool](repeating: false, count: sorted.count)
         var widest = 0
@@ -93,7 +96,7 @@ extension Canvas {
             var j = i - 1
             while j >= 0, sorted[j].x + widest > a.x {
                 let b = sorted[j]
-                if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height {
+                if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height, Self.shareCoverage(a, b) {
                     meets[i] = true
                     meets[j] = true
                 }
@@ -107,6 +110,19 @@ extension Canvas {
             if meets[i] { shared.append(sorted[i]) } else { disjoint.append(sorted[i]) }
         }
         return (disjoint, shared)
+    }
+
+    /// Whether some pixel has coverage in both masks (within their boxes'
+    /// intersection, which the caller knows is not empty).
+    static func shareCoverage(_ a: MaskBlock, _ b: MaskBlock) -> Bool {
+        let x0 = Swift.max(a.x, b.x), x1 = Swift.min(a.x + a.width, b.x + b.width)
+        let y0 = Swift.max(a.y, b.y), y1 = Swift.min(a.y + a.height, b.y + b.height)
+        for y in y0..<y1 {
+            let rowA = a.pixels + ((y - a.y) * a.width + (x0 - a.x))
+            let rowB = b.pixels + ((y - b.y) * b.width + (x0 - b.x))
+            for i in 0..<(x1 - x0) where rowA[i] != 0 && rowB[i] != 0 { return true }
+        }
+        return false
     }
 
     /// Emits the masks' rows as spans, row by row, pointing straight into

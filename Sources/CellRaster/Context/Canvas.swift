@@ -295,9 +295,7 @@ public final class Canvas {
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
-        if recordingTarget != nil {
-            recordFill(Path(rect: rect, transform: state.ctm), rule: .nonzero, paint: state.fillPaint)
-        }
+        if recordingTarget != nil { recordFilledRect(rect, paint: state.fillPaint) }
         paint(spans(ofRect: rect), with: state.fillPaint)
     }
 

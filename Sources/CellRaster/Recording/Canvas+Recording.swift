@@ -44,7 +44,15 @@ extension Canvas {
         guard let into = recordingTarget else { return }
         into.append(op())
         // The operation, its path's storage and the arrays' own headers.
-        recordedByteCount += MemoryLayout<RecordedOperation>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
+        recordedByteCount += MemoryLayout<Recording.Kept>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
+    }
+
+    /// `fillRect`'s rectangle (user space) filled with `paint`: kept as
+    /// the rectangle, made a path only when the recording is read.
+    func recordFilledRect(_ rect: Rect, paint: Paint) {
+        guard let into = recordingTarget else { return }
+        into.append(kept: .filledRect(rect, recordedPaint(paint), recordedStyle))
+        recordedByteCount += MemoryLayout<Recording.Kept>.stride + 64 + 5 * MemoryLayout<Path.Element>.stride
     }
 
     func recordFill(_ device: Path, rule: FillRule, paint: Paint) {

@@ -11,7 +11,37 @@ import CellGeometry
 public final class Recording {
     /// The operations in drawing order.
     public var operations: [RecordedOperation] {
-        chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+        var list: [RecordedOperation] = []
+        list.reserveCapacity(count)
+        forEach { list.append($0.operation) }
+        return list
+    }
+
+    /// How many operations it holds.
+    var count: Int { later.reduce(first.count) { $0 + $1.count } }
+
+    /// An operation as kept: as it is, or a filled rectangle as the
+    /// rectangle (user space, under its paint's transform), made a device
+    /// path only when read: a path is an allocation for every `fill_rect`,
+    /// the most frequent call of a table's drawing.
+    enum Kept {
+        case operation(RecordedOperation)
+        case filledRect(Rect, RecordedPaint, RecordedStyle)
+
+        var operation: RecordedOperation {
+            switch self {
+            case .operation(let op): return op
+            case .filledRect(let rect, let paint, let style):
+                return .fill(Path(rect: rect, transform: paint.transform), .nonzero, paint, style)
+            }
+        }
+
+        var needsPixels: Bool {
+            switch self {
+            case .operation(let op): return op.needsPixels
+            case .filledRect(_, _, let style): return !style.blendMode.isVectorCompositing
+            }
+        }
     }
 
     /// The operations in chunks, each allocated at its final capacity, so
@@ -19,12 +49,20 @@ public final class Recording {
     /// copies every operation (a few hundred bytes each) whenever it
     /// doubles, through the cache the pixels being drawn need. Chunks start
     /// small (a layer often notes a handful) and double up to
-    /// `largestChunk` operations. Appended to by the canvas' thread alone,
-    /// read once drawing is done (or under the canvas' lock, by
+    /// `largestChunk` operations. The first is kept apart from the others,
+    /// so a recording that fits in it (most layers') makes no array of
+    /// chunks: the run-time type of one is looked up each time one is made,
+    /// about a thousand instructions. Appended to by the canvas' thread
+    /// alone, read once drawing is done (or under the canvas' lock, by
     /// `Canvas.recordedCanvas`): no run-time exclusivity checks (one per
     /// drawing call otherwise).
-    @exclusivity(unchecked) private(set) var chunks: [[RecordedOperation]] = []
+    @exclusivity(unchecked) private var first: [Kept] = []
+    @exclusivity(unchecked) private var later: [[Kept]] = []
     static let firstChunk = 8, largestChunk = 256
+
+    /// The chunks, in order (for tests and readers that want them apart).
+    var chunks: [[Kept]] { first.isEmpty ? [] : [first] + later }
+
     /// True when something in this drawing changed pixels in a way no vector
     /// operation says (rows copied over others, `repeatLayerRow`), or
     /// composited with a mode that vector formats do not have
@@ -36,20 +74,44 @@ public final class Recording {
     /// A recording holding what `other` holds now (the chunks shared until
     /// either changes).
     init(copying other: Recording) {
-        chunks = other.chunks
+        first = other.first
+        later = other.later
         needsPixels = other.needsPixels
     }
 
     func append(_ op: consuming RecordedOperation) {
+        append(kept: .operation(op))
+    }
+
+    func append(kept op: consuming Kept) {
         if op.needsPixels { needsPixels = true }
-        let last = chunks.count - 1
-        if last >= 0, chunks[last].count < chunks[last].capacity {
-            chunks[last].append(op)
-        } else {
-            var chunk: [RecordedOperation] = []
-            chunk.reserveCapacity(last >= 0 ? Swift.min(chunks[last].count * 2, Self.largestChunk) : Self.firstChunk)
-            chunk.append(op)
-            chunks.append(chunk)
+        if later.isEmpty {
+            if first.count < first.capacity {
+                first.append(op)
+                return
+            }
+            if first.isEmpty {
+                first.reserveCapacity(Self.firstChunk)
+                first.append(op)
+                return
+            }
+        }
+        let last = later.count - 1
+        if last >= 0, later[last].count < later[last].capacity {
+            later[last].append(op)
+            return
+        }
+        var chunk: [Kept] = []
+        chunk.reserveCapacity(Swift.min((last >= 0 ? later[last].count : first.count) * 2, Self.largestChunk))
+        chunk.append(op)
+        later.append(chunk)
+    }
+
+    /// Calls `body` with each operation as kept, in order.
+    func forEach(_ body: (Kept) -> Void) {
+        for op in first { body(op) }
+        for chunk in later {
+            for op in chunk { body(op) }
         }
     }
 }

@@ -79,7 +79,7 @@ extension Canvas {
             let recorded = pieceRecordings.withLock { $0 }
             for i in recorded.keys.sorted() {
                 let (r, bytes) = recorded[i]!
-                for chunk in r.chunks { for op in chunk { into.append(op) } }
+                r.forEach { into.append(kept: $0) }
                 if r.needsPixels { into.needsPixels = true }
                 recordedByteCount += bytes
             }
