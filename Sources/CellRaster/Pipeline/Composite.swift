@@ -247,20 +247,29 @@ enum Composite {
         let keep = 255 &- alpha(source)
         let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
         let f = SIMD8<UInt16>(repeating: UInt16(keep)), by257 = Self.by257()
+        // Both ends (a rectangle at fractional x, the usual case) as two
+        // lanes of one blend, each with its own color and factor.
+        let bothEnds = left != nil && right != nil
+        let ends = SIMD4<UInt32>(left ?? 0, right ?? 0, 0, 0)
+        let endKeeps = SIMD4<UInt32>(keepLeft, keepRight, 0, 0)
         var row = dst
         for _ in 0..<rows {
-            if let left {
+            if bothEnds {
+                let l = words(row - 4, 1), r = words(row + count &* 4, 1)
+                let out = ends &+ scale(SIMD4<UInt32>(l.pointee, r.pointee, 0, 0), endKeeps, by257)
+                l.pointee = out[0]
+                r.pointee = out[1]
+            } else if let left {
                 let w = words(row - 4, 1)
                 w.pointee = left &+ scale(w.pointee, keepLeft)
+            } else if let right {
+                let w = words(row + count &* 4, 1)
+                w.pointee = right &+ scale(w.pointee, keepRight)
             }
             if keep == 0 {
                 words(row, count).update(repeating: source, count: count)
             } else {
                 overRun(s16, source, keep, f, by257, dst: row, count: count)
-            }
-            if let right {
-                let w = words(row + count &* 4, 1)
-                w.pointee = right &+ scale(w.pointee, keepRight)
             }
             row += rowBytes
         }
@@ -319,9 +328,16 @@ enum Composite {
             raw.storeBytes(of: keepBytes(d, f, by257) &+ s16, toByteOffset: n &* 4, as: SIMD16<UInt8>.self)
             n &+= 4
         }
-        while n < count {
+        // Two of the last three in the low half of the lanes.
+        if n &+ 2 <= count {
+            let d = unsafeBitCast(SIMD2<UInt64>(raw.loadUnaligned(fromByteOffset: n &* 4, as: UInt64.self), 0),
+                                  to: SIMD16<UInt8>.self)
+            let out = unsafeBitCast(keepBytes(d, f, by257) &+ s16, to: SIMD2<UInt64>.self)
+            raw.storeBytes(of: out[0], toByteOffset: n &* 4, as: UInt64.self)
+            n &+= 2
+        }
+        if n < count {
             words[n] = source &+ scale(words[n], keep)
-            n &+= 1
         }
     }
 

@@ -7,9 +7,11 @@ import CellGeometry
 ///
 /// A canvas records only when asked (`Canvas(..., recording: true)`);
 /// recording keeps every path drawn until the canvas goes, which costs
-/// memory (`Canvas.recordedBytes`) but no pixel work.
+/// memory (`Canvas.recordedBytes`) and a little time per drawing call, but
+/// no pixel work.
 public final class Recording {
-    /// The operations in drawing order.
+    /// The operations in drawing order, made on each read (rectangles
+    /// become paths then): writers read it once.
     public var operations: [RecordedOperation] {
         var list: [RecordedOperation] = []
         list.reserveCapacity(count)
