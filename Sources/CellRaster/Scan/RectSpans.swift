@@ -41,6 +41,10 @@ enum RectSpans {
         while j < j1 {
             let cy = rowCoverage(j)
             var end = j + 1
+            // A whole row: every row above y1's floor is whole too, so the
+            // run reaches it at once instead of row by row (a tall
+            // rectangle's rows cost more to walk than to composite).
+            if cy == 1 { end = max(end, min(j1, Int(y1.rounded(.down)))) }
             while end < j1 && rowCoverage(end) == cy { end += 1 }
             var row = Row()
             let first = quantise(left * cy)
