@@ -41,18 +41,22 @@ extension Canvas {
     /// Notes an operation in the innermost open layer's recording, or the
     /// canvas'; counts the bytes it keeps.
     func record(_ op: @autoclosure () -> RecordedOperation, elements: Int = 0) {
-        guard let into = recordingTarget else { return }
-        into.append(op())
-        // The operation, its path's storage and the arrays' own headers.
-        recordedByteCount += MemoryLayout<Recording.Kept>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
+        guard recordingTarget != nil else { return }
+        keep(.operation(op()), elements: elements)
     }
 
     /// `fillRect`'s rectangle (user space) filled with `paint`: kept as
     /// the rectangle, made a path only when the recording is read.
     func recordFilledRect(_ rect: Rect, paint: Paint) {
-        guard let into = recordingTarget else { return }
-        into.append(kept: .filledRect(rect, recordedPaint(paint), recordedStyle))
-        recordedByteCount += MemoryLayout<Recording.Kept>.stride + 64 + 5 * MemoryLayout<Path.Element>.stride
+        guard recordingTarget != nil else { return }
+        keep(.filledRect(rect, recordedPaint(paint), recordedStyle), elements: 5)
+    }
+
+    /// Appends `kept` to the recording target and counts the bytes it
+    /// holds: the operation, its path's `elements` and the arrays' own headers.
+    private func keep(_ kept: consuming Recording.Kept, elements: Int) {
+        recordingTarget?.append(kept: kept)
+        recordedByteCount += MemoryLayout<Recording.Kept>.stride + 64 + elements * MemoryLayout<Path.Element>.stride
     }
 
     func recordFill(_ device: Path, rule: FillRule, paint: Paint) {
