@@ -61,6 +61,9 @@ struct CellBench: ParsableCommand {
     @Flag(name: .long, help: "celllua's canvases keep no recording for SVG and PDF output (a user's run keeps one): what recording costs.")
     var noRecording = false
 
+    @Option(name: .long, help: "celllua's drawing threads in the fresh and reused measurements and the first in-turn column (default: every core, as a user's run gets).")
+    var threads: Int?
+
     /// Set in the child processes of --isolate and --scaling: measure this
     /// one side of the one scene and print the result line.
     @Option(name: .long, help: .hidden)
@@ -72,6 +75,7 @@ struct CellBench: ParsableCommand {
             throw ValidationError("unknown scene '\(name)'; scenes: \(Scene.all.map(\.name).joined(separator: ", "))")
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         guard minTime >= 0, warmup >= 0 else { throw ValidationError("--min-time and --warmup must not be negative") }
         if check && out == nil { throw ValidationError("--check needs --out DIR") }
         if let rows, rows < 5 || rows % 5 != 0 { throw ValidationError("--rows must be a positive multiple of 5") }
@@ -90,6 +94,7 @@ struct CellBench: ParsableCommand {
         return (scene.isEmpty ? all : all.filter { scene.contains($0.name) }).map {
             var scene = $0
             scene.recordsVectors = !noRecording
+            if let threads { scene.drawingThreads = threads }
             return scene
         }
     }
@@ -255,6 +260,7 @@ struct CellBench: ParsableCommand {
             arguments += ["--rows", String(rows), "--scale", String(scene.scale)]
         }
         if !scene.recordsVectors { arguments.append("--no-recording") }
+        if let threads = scene.drawingThreads { arguments += ["--threads", String(threads)] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         process.arguments = arguments
