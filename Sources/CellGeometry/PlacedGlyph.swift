@@ -1,31 +1,46 @@
-/// One glyph of laid-out text, as the rasterizer needs it: its outline in
-/// font units (y up), where that goes in user space, and an identity for
-/// caching its coverage.
+/// A glyph's outline in font units (y up) and the bounds of its curves,
+/// made once per glyph of a face and shared by every placement of it:
+/// placing a glyph copies one reference, where an outline and an owner
+/// would be two to retain and a hundred bytes to copy, for every glyph of
+/// every text call.
 ///
-/// Why here: text layout (CellText) produces these and the canvas
-/// (CellRaster) draws them; neither depends on the other.
-public struct PlacedGlyph {
-    /// The face the outline comes from. Its object identity plus `id` name
-    /// the outline for caches (faces live as long as the process, so an
-    /// identity is never reused for another face).
-    public let owner: AnyObject
-    /// The glyph's id in its face.
-    public let id: UInt32
+/// Its identity names the outline for caches (glyph masks): whoever makes
+/// shapes keeps each for as long as it may be drawn (CellText keeps a
+/// face's for the process), and a cache holds the shapes it has keys for,
+/// so an identity in a key is never another outline's.
+public final class GlyphShape: Sendable {
     /// The outline in font units, y up.
     public let outline: Path
     /// The outline's bounds in font units.
     public let bounds: Rect
+
+    public init(outline: Path, bounds: Rect) {
+        self.outline = outline
+        self.bounds = bounds
+    }
+}
+
+/// One glyph of laid-out text, as the rasterizer needs it: its shape (the
+/// outline, in font units) and where that goes in user space.
+///
+/// Why here: text layout (CellText) produces these and the canvas
+/// (CellRaster) draws them; neither depends on the other.
+public struct PlacedGlyph {
+    /// The glyph's outline and bounds, shared with every placement of it.
+    public let shape: GlyphShape
     /// From font units to user space: scale by size / units-per-em, flip y,
     /// move to the glyph's origin on the baseline.
     public let transform: AffineTransform
 
-    public init(owner: AnyObject, id: UInt32, outline: Path, bounds: Rect, transform: AffineTransform) {
-        self.owner = owner
-        self.id = id
-        self.outline = outline
-        self.bounds = bounds
+    public init(shape: GlyphShape, transform: AffineTransform) {
+        self.shape = shape
         self.transform = transform
     }
+
+    /// The outline in font units, y up.
+    public var outline: Path { shape.outline }
+    /// The outline's bounds in font units.
+    public var bounds: Rect { shape.bounds }
 }
 
 extension Path {

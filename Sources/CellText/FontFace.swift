@@ -208,15 +208,25 @@ public final class FontFace: @unchecked Sendable {
     /// The outline of `glyph` in font units, y up, cached. An id the face
     /// does not have, or a glyph FreeType cannot load, gives an empty outline.
     public func outline(of glyph: UInt32) -> GlyphOutline {
-        // Ids past the face's glyphs (a caller's mistake) are not cached:
-        // the table grows with the largest id it holds.
-        guard Int(glyph) < glyphCount else { return GlyphOutline(path: Path()) }
+        withOutlines { $0(glyph) }
+    }
+
+    /// Runs `body` with a look-up of glyph outlines (as `outline(of:)`)
+    /// that takes FreeType's lock once for all of them: laying out a line
+    /// looks up each of its glyphs. `body` runs under that lock, so it must
+    /// not reach FreeType or another face's outlines itself.
+    public func withOutlines<R>(_ body: (_ outline: (UInt32) -> GlyphOutline) throws -> R) rethrows -> R {
         FreeType.lock.lock()
         defer { FreeType.lock.unlock() }
-        if let cached = outlines[glyph] { return cached }
-        let outline = loadOutline(glyph)
-        outlines[glyph] = outline
-        return outline
+        return try body { glyph in
+            // Ids past the face's glyphs (a caller's mistake) are not
+            // cached: the table grows with the largest id it holds.
+            guard Int(glyph) < self.glyphCount else { return GlyphOutline(path: Path()) }
+            if let cached = self.outlines[glyph] { return cached }
+            let outline = self.loadOutline(glyph)
+            self.outlines[glyph] = outline
+            return outline
+        }
     }
 
     private func loadOutline(_ glyph: UInt32) -> GlyphOutline {
@@ -230,13 +240,18 @@ public final class FontFace: @unchecked Sendable {
     }
 }
 
-/// A glyph's outline in font units (y up) and the bounds of its curves.
+/// A glyph's outline in font units (y up) and the bounds of its curves: a
+/// shape to place (`PlacedGlyph`), or none for a blank glyph (a space).
 public struct GlyphOutline: Sendable {
-    public let path: Path
-    public let bounds: Rect?
+    /// The outline and its bounds; nil when the outline has no points.
+    public let shape: GlyphShape?
 
     init(path: Path) {
-        self.path = path
-        bounds = path.bounds
+        shape = path.bounds.map { GlyphShape(outline: path, bounds: $0) }
     }
+
+    /// The outline (empty for a blank glyph).
+    public var path: Path { shape?.outline ?? Path() }
+    /// The outline's bounds; nil for a blank glyph.
+    public var bounds: Rect? { shape?.bounds }
 }

@@ -151,20 +151,30 @@ public struct TextLayout: Sendable {
         for line in lines {
             var pen = line.origin.x
             let baseline = line.origin.y
-            for glyph in line.shaped.glyphs {
-                let face = line.shaped.face(of: glyph)
+            let glyphs = line.shaped.glyphs
+            var i = 0
+            // Runs of glyphs from one face (a line is usually one run): the
+            // face's outlines looked up under one lock per run.
+            while i < glyphs.count {
+                let faceIndex = glyphs[i].faceIndex
+                let face = line.shaped.face(of: glyphs[i])
                 let s = font.size / face.unitsPerEm
-                let x = pen + glyph.offsetX, y = baseline - glyph.offsetY
-                pen += glyph.advance
-                let outline = face.outline(of: glyph.id)
-                guard let b = outline.bounds else { continue }
-                if let v = visible,
-                   x + b.maxX * s < v.minX || x + b.minX * s > v.maxX
-                    || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
-                    continue
+                face.withOutlines { outline in
+                    while i < glyphs.count, glyphs[i].faceIndex == faceIndex {
+                        let glyph = glyphs[i]
+                        i += 1
+                        let x = pen + glyph.offsetX, y = baseline - glyph.offsetY
+                        pen += glyph.advance
+                        guard let shape = outline(glyph.id).shape else { continue }
+                        let b = shape.bounds
+                        if let v = visible,
+                           x + b.maxX * s < v.minX || x + b.minX * s > v.maxX
+                            || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
+                            continue
+                        }
+                        placed.append(PlacedGlyph(shape: shape, transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
+                    }
                 }
-                placed.append(PlacedGlyph(owner: face, id: glyph.id, outline: outline.path, bounds: b,
-                                          transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
             }
         }
         return placed

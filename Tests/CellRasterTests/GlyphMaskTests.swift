@@ -9,8 +9,15 @@ import Testing
 /// filled where they are only by that move (at most 1/8 pixel each way).
 /// Synthetic "glyphs" (outlines in font units, y up) stand in for a font's.
 @Suite struct GlyphMaskTests {
-    /// An owner per test glyph set, as a font face is for real glyphs.
-    final class Face {}
+    /// A test glyph set's shapes, one per outline, as a font face keeps one
+    /// per glyph: a glyph drawn twice is the same shape (one cache key).
+    final class Face {
+        let shapes = (0..<3).map { k in
+            let outline = GlyphMaskTests.outline(k)
+            return GlyphShape(outline: outline, bounds: outline.bounds!)
+        }
+        func shape(_ i: Int) -> GlyphShape { shapes[i % 3] }
+    }
 
     /// A glyph-like outline of 1000 units: an "o" (ring, two contours of
     /// opposite direction), a slanted stem and a curved tail.
@@ -46,7 +53,6 @@ import Testing
         var glyphs: [PlacedGlyph] = []
         var pen = x
         for i in 0..<count {
-            let outline = outline(i)
             var t = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: y)
             if let ctm, let inverse = ctm.inverted {
                 let device = ctm.apply(Point(pen, y))
@@ -54,8 +60,7 @@ import Testing
                 let user = inverse.apply(snapped)
                 t = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: user.x, ty: user.y)
             }
-            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
-                                      transform: t))
+            glyphs.append(PlacedGlyph(shape: face.shape(i), transform: t))
             pen += 7.37 + 0.113 * Double(i)
         }
         return glyphs
@@ -115,10 +120,9 @@ import Testing
         let face = Face()
         var glyphs: [PlacedGlyph] = []
         for i in 0..<12 {
-            let s = 13.0 / 1000, outline = Self.outline(i)
+            let s = 13.0 / 1000
             let pen = 2.3 + 3.1 * Double(i) + (i % 4 == 3 ? 9 : 0) // overlapping runs, and gaps
-            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
-                                      transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: 20.61 + 0.7 * Double(i % 2))))
+            glyphs.append(PlacedGlyph(shape: face.shape(i), transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: 20.61 + 0.7 * Double(i % 2))))
         }
         let canvas = try Canvas(width: 200, height: 40, scale: scale)
         canvas.setFillColor(.white)
@@ -130,7 +134,7 @@ import Testing
             let cellX = (px / 4).rounded(.down), cellY = (py / 4).rounded(.down)
             px -= cellX * 4
             py -= cellY * 4
-            let mask = try #require(GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
+            let mask = try #require(GlyphMaskCache.shared.mask(for: glyph.shape, scale: t.a, phaseX: Int(px), phaseY: Int(py),
                                                                rasterizer: Rasterizer()))
             for my in 0..<mask.height {
                 for mx in 0..<mask.width {
@@ -208,11 +212,10 @@ import Testing
         let face = Face()
         var glyphs: [PlacedGlyph] = []
         for i in 0..<40 {
-            let s = 13.0 / 1000, outline = Self.outline(i)
+            let s = 13.0 / 1000
             // Runs of touching glyphs, lone ones, and some past the left and right edges.
             let pen = -4.1 + 5.3 * Double(i) + (i % 5 == 4 ? 11.7 : 0)
-            glyphs.append(PlacedGlyph(owner: face, id: UInt32(i % 3), outline: outline, bounds: outline.bounds!,
-                                      transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen,
+            glyphs.append(PlacedGlyph(shape: face.shape(i), transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen,
                                                                  ty: 14.3 + 9.1 * Double(i % 3))))
         }
         let gradient = try Gradient(stops: [.init(location: 0, color: .white),
@@ -278,7 +281,7 @@ import Testing
     @Test func tableFindsEveryMaskAfterGrowing() throws {
         let cache = GlyphMaskCache()
         let rasterizer = Rasterizer()
-        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0]
+        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0].shape
         var made: [GlyphMaskCache.Mask] = []
         for i in 0..<1500 {
             made.append(try #require(cache.mask(for: glyph, scale: 0.02 + Double(i) * 1e-6, phaseX: i % 4,
@@ -299,12 +302,20 @@ import Testing
     @Test func cacheReusesMasksWithinBudget() throws {
         let cache = GlyphMaskCache.shared
         let rasterizer = Rasterizer()
-        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0]
+        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0].shape
         let first = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
         let again = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
         #expect(first === again)
         let otherPhase = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 2, phaseY: 2, rasterizer: rasterizer))
         #expect(otherPhase !== first)
+        // A shape is the key: another shape of the same outline (another
+        // face's glyph, say) gets a mask of its own, with the same bytes.
+        let twin = GlyphShape(outline: glyph.outline, bounds: glyph.bounds)
+        let twins = try #require(cache.mask(for: twin, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
+        #expect(twins !== first)
+        #expect(twins.owner === twin)
+        #expect(Array(UnsafeBufferPointer(start: twins.pixels, count: twins.byteCount))
+                == Array(UnsafeBufferPointer(start: first.pixels, count: first.byteCount)))
         #expect(cache.mask(for: glyph, scale: 1, phaseX: 0, phaseY: 0, rasterizer: rasterizer) == nil)
         for i in 0..<3000 {
             _ = cache.mask(for: glyph, scale: 0.2 + Double(i) * 1e-4, phaseX: 0, phaseY: 0, rasterizer: rasterizer)

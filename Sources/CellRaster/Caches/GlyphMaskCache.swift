@@ -32,8 +32,8 @@ final class GlyphMaskCache: @unchecked Sendable {
     static let budgetBytes = 8 << 20
 
     struct Key: Equatable {
-        var owner: ObjectIdentifier
-        var glyph: UInt32
+        /// The glyph's shape (`GlyphShape`'s identity names its outline).
+        var shape: ObjectIdentifier
         /// Device pixels per font unit, bit for bit.
         var scaleBits: UInt64
         var phaseX: UInt8
@@ -44,9 +44,9 @@ final class GlyphMaskCache: @unchecked Sendable {
         /// of every text call, where a `Hasher` run cost more than the rest
         /// of the lookup.
         var mixed: UInt64 {
-            let face = UInt64(UInt(bitPattern: owner))
-            let small = UInt64(glyph) << 16 | UInt64(phaseX) << 8 | UInt64(phaseY)
-            let h = (small ^ (face &* 0x9E37_79B9_7F4A_7C15) ^ (scaleBits &* 0xC2B2_AE3D_27D4_EB4F)) &* 0xFF51_AFD7_ED55_8CCD
+            let shape = UInt64(UInt(bitPattern: shape))
+            let small = UInt64(phaseX) << 8 | UInt64(phaseY)
+            let h = (small ^ (shape &* 0x9E37_79B9_7F4A_7C15) ^ (scaleBits &* 0xC2B2_AE3D_27D4_EB4F)) &* 0xFF51_AFD7_ED55_8CCD
             return h ^ (h >> 29)
         }
     }
@@ -91,10 +91,11 @@ final class GlyphMaskCache: @unchecked Sendable {
         /// while the mask is alive (text goes to the compositor straight
         /// from here).
         let pixels: UnsafeMutablePointer<UInt8>
-        /// Keeps the face alive, so that its identity in the key stays its own.
-        let owner: AnyObject
+        /// Keeps the glyph's shape alive, so that its identity in the key
+        /// stays its own.
+        let owner: GlyphShape
 
-        init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8], owner: AnyObject) {
+        init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8], owner: GlyphShape) {
             self.left = left
             self.top = top
             self.width = width
@@ -123,15 +124,15 @@ final class GlyphMaskCache: @unchecked Sendable {
         return bytes
     }
 
-    /// The mask of `glyph` at `scale` device pixels per font unit with its
+    /// The mask of the glyph `shape` at `scale` device pixels per font unit with its
     /// origin at (`phaseX`, `phaseY`) / `phases` of a pixel, rasterized with
     /// `rasterizer` if it is not cached. nil when it would be larger than
     /// `maxMaskSide`.
-    func mask(for glyph: PlacedGlyph, scale: Double, phaseX: Int, phaseY: Int, rasterizer: Rasterizer) -> Mask? {
-        let b = glyph.bounds
+    func mask(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int, rasterizer: Rasterizer) -> Mask? {
+        let b = shape.bounds
         guard (b.maxX - b.minX) * scale + 2 <= Double(Self.maxMaskSide),
               (b.maxY - b.minY) * scale + 2 <= Double(Self.maxMaskSide) else { return nil }
-        let key = Key(owner: ObjectIdentifier(glyph.owner), glyph: glyph.id, scaleBits: scale.bitPattern,
+        let key = Key(shape: ObjectIdentifier(shape), scaleBits: scale.bitPattern,
                       phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
         lock.lock()
         if let mask = masks[key] {
@@ -139,7 +140,7 @@ final class GlyphMaskCache: @unchecked Sendable {
             return mask
         }
         lock.unlock()
-        let mask = Self.rasterize(glyph, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
+        let mask = Self.rasterize(shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
         lock.lock()
         defer { lock.unlock() }
         // Another thread may have made it meanwhile: keep the first.
@@ -155,17 +156,17 @@ final class GlyphMaskCache: @unchecked Sendable {
 
     /// The outline filled (nonzero, anti-aliased, the canvas's flattening
     /// tolerance) with its origin at the phase's offset inside pixel (0, 0).
-    static func rasterize(_ glyph: PlacedGlyph, scale: Double, phaseX: Int, phaseY: Int,
+    static func rasterize(_ shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int,
                           rasterizer: Rasterizer) -> Mask {
         let ox = Double(phaseX) / Double(phases), oy = Double(phaseY) / Double(phases)
         let toMask = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: ox, ty: oy)
-        let b = glyph.bounds
+        let b = shape.bounds
         let area = IntRect.covering(minX: ox + b.minX * scale, minY: oy - b.maxY * scale,
                                     maxX: ox + b.maxX * scale, maxY: oy - b.minY * scale,
                                     limit: IntRect(x0: -maxMaskSide, y0: -maxMaskSide, x1: maxMaskSide, y1: maxMaskSide))
-        guard !area.isEmpty else { return Mask(left: 0, top: 0, width: 0, height: 0, pixels: [], owner: glyph.owner) }
+        guard !area.isEmpty else { return Mask(left: 0, top: 0, width: 0, height: 0, pixels: [], owner: shape) }
         var pixels = [UInt8](repeating: 0, count: area.width * area.height)
-        let polygons = glyph.outline.transformed(by: toMask).flattened(tolerance: Canvas.flatteningTolerance)
+        let polygons = shape.outline.transformed(by: toMask).flattened(tolerance: Canvas.flatteningTolerance)
         pixels.withUnsafeMutableBufferPointer { out in
             rasterizer.fillSpans(polygons, rule: .nonzero, antialias: true, bounds: area) { span in
                 let row = out.baseAddress! + (span.y - area.y0) * area.width + (span.x - area.x0)
@@ -177,6 +178,6 @@ final class GlyphMaskCache: @unchecked Sendable {
             }
         }
         return Mask(left: area.x0, top: area.y0, width: area.width, height: area.height, pixels: pixels,
-                    owner: glyph.owner)
+                    owner: shape)
     }
 }

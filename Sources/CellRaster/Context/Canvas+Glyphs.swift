@@ -40,6 +40,7 @@ extension Canvas {
         rows.reserveCapacity(glyphs.count)
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         var inOrder = true // left to right already (the usual case)
+        let cache = GlyphMaskCache.shared // read once, not retained per glyph
         for glyph in glyphs {
             let t = glyph.transform.concatenating(ctm)
             // Upright, unskewed, unmirrored in x, the same scale both ways.
@@ -49,8 +50,8 @@ extension Canvas {
             let cellX = Rounding.down(px / phases), cellY = Rounding.down(py / phases)
             px -= cellX * phases
             py -= cellY * phases
-            guard let mask = GlyphMaskCache.shared.mask(for: glyph, scale: t.a, phaseX: Int(px), phaseY: Int(py),
-                                                        rasterizer: rasterizer) else { return nil }
+            guard let mask = cache.mask(for: glyph.shape, scale: t.a, phaseX: Int(px), phaseY: Int(py),
+                                          rasterizer: rasterizer) else { return nil }
             guard mask.width > 0, mask.height > 0 else { continue }
             let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
             if let last = rows.last, x < last.x { inOrder = false }
