@@ -349,6 +349,40 @@ static inline int cl_load(lua_State *L, const char *buf, size_t len, const char 
     return status;
 }
 
+/* ---- compiled chunks kept across states (CompiledChunks.swift) ---- */
+
+typedef struct { char *data; size_t len, cap; } cl_DumpBuffer;
+
+static int cl_dumpwriter(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    cl_DumpBuffer *b = (cl_DumpBuffer *)ud;
+    if (b->len + size > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + size) cap *= 2;
+        char *data = (char *)realloc(b->data, cap);
+        if (!data) return 1;
+        b->data = data;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, size);
+    b->len += size;
+    return 0;
+}
+
+/** The Lua function on the top of the stack as a binary chunk, debug
+ *  information kept (lines and the chunk's name, for error messages), in a
+ *  malloc'd buffer the caller frees; NULL when it cannot be had. Uses no
+ *  Lua memory and raises nothing (lua_dump only reads the function). */
+static inline char *cl_dumpfunction(lua_State *L, size_t *len) {
+    cl_DumpBuffer b = { NULL, 0, 0 };
+    if (lua_dump(L, cl_dumpwriter, &b, 0) != 0) {
+        free(b.data);
+        return NULL;
+    }
+    *len = b.len;
+    return b.data;
+}
+
 /* ---- messages in luaL's style, pushed rather than raised ---- */
 
 /** Pushes "where: bad argument #arg to 'name' (extramsg)" exactly as

@@ -248,7 +248,7 @@ public final class LuaRuntime {
     /// Runs `code` (from `-e`); returns the canvas it returned, if any.
     @discardableResult
     public func run(code: String, chunkName: String = "=(command line)") throws -> Canvas? {
-        try execute(Array(code.utf8), chunkName: chunkName, args: [])
+        try execute(Array(code.utf8), chunkName: chunkName, args: [], keepCompiled: false)
     }
 
     /// Runs the script at `path` with `args` as `...` and in the global `arg`
@@ -290,7 +290,7 @@ public final class LuaRuntime {
         }
         setBaseDirectory(directory)
         setArgTable(script: arg0, args: args)
-        let result = try execute(source, chunkName: chunkName, args: args)
+        let result = try execute(source, chunkName: chunkName, args: args, keepCompiled: true)
         if let result { scriptResult = result }
         return result
     }
@@ -327,6 +327,24 @@ public final class LuaRuntime {
         }
     }
 
+    /// Pushes the script `source` as a function, from the bytecode kept
+    /// when this process compiled the same text under the same name before
+    /// (`CompiledChunks`), else compiled now (and kept); returns Lua's
+    /// status (on an error the message is pushed). A script may itself be
+    /// a binary chunk (`luac` output): loaded as it is, not kept.
+    private func compile(_ source: [UInt8], chunkName: String) -> Int32 {
+        let binary = source.first == 0x1B // LUA_SIGNATURE's first byte
+        if !binary, let bytecode = CompiledChunks.shared.bytecode(of: source, chunkName: chunkName) {
+            if load(bytecode, chunkName: chunkName, mode: "b") == LUA_OK { return LUA_OK }
+            cl_pop(L, 1) // the message; compile the text instead
+        }
+        let status = load(source, chunkName: chunkName, mode: "bt")
+        if status == LUA_OK && !binary {
+            CompiledChunks.shared.keep(functionOnTopOf: L, source: source, chunkName: chunkName)
+        }
+        return status
+    }
+
     /// Pushes the global `name`, read raw (no `__index` on `_G` can run).
     func pushRawGlobal(_ name: String) {
         cl_pushglobaltable(L)
@@ -358,14 +376,17 @@ public final class LuaRuntime {
         setRawGlobal("arg")
     }
 
-    private func execute(_ source: [UInt8], chunkName: String, args: [String]) throws -> Canvas? {
+    /// `keepCompiled`: a script (from a file or standard input), which may
+    /// well run again in a fresh runtime, is compiled through
+    /// `CompiledChunks`; code from `-e` or an embedder is compiled as it comes.
+    private func execute(_ source: [UInt8], chunkName: String, args: [String], keepCompiled: Bool) throws -> Canvas? {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         // The script will draw: threads asleep wake while it is compiled.
         Canvas.prepareDrawingThreads()
         cl_pushmsghandler(L)
-        let status = load(source, chunkName: chunkName, mode: "bt")
+        let status = keepCompiled ? compile(source, chunkName: chunkName) : load(source, chunkName: chunkName, mode: "bt")
         guard status == LUA_OK else {
             throw ScriptError.syntax(errorText(at: -1))
         }
