@@ -327,19 +327,19 @@ public final class LuaRuntime {
         }
     }
 
-    /// Pushes the script `source` as a function, from the bytecode kept
-    /// when this process compiled the same text under the same name before
-    /// (`CompiledChunks`), else compiled now (and kept); returns Lua's
-    /// status (on an error the message is pushed). A script may itself be
-    /// a binary chunk (`luac` output): loaded as it is, not kept.
-    private func compile(_ source: [UInt8], chunkName: String) -> Int32 {
-        let binary = source.first == 0x1B // LUA_SIGNATURE's first byte
-        if !binary, let bytecode = CompiledChunks.shared.bytecode(of: source, chunkName: chunkName) {
+    /// Pushes `source` (text, or a binary chunk from `luac`) compiled as a
+    /// function; returns Lua's status (on an error the message is pushed).
+    /// `keeping`: text goes through `CompiledChunks`, loaded from the
+    /// bytecode kept when this process compiled the same text under the
+    /// same name before, else compiled now and kept.
+    private func compile(_ source: [UInt8], chunkName: String, keeping: Bool) -> Int32 {
+        let kept = keeping && source.first != 0x1B // LUA_SIGNATURE's first byte: binary already
+        if kept, let bytecode = CompiledChunks.shared.bytecode(of: source, chunkName: chunkName) {
             if load(bytecode, chunkName: chunkName, mode: "b") == LUA_OK { return LUA_OK }
             cl_pop(L, 1) // the message; compile the text instead
         }
         let status = load(source, chunkName: chunkName, mode: "bt")
-        if status == LUA_OK && !binary {
+        if status == LUA_OK && kept {
             CompiledChunks.shared.keep(functionOnTopOf: L, source: source, chunkName: chunkName)
         }
         return status
@@ -386,7 +386,7 @@ public final class LuaRuntime {
         // The script will draw: threads asleep wake while it is compiled.
         Canvas.prepareDrawingThreads()
         cl_pushmsghandler(L)
-        let status = keepCompiled ? compile(source, chunkName: chunkName) : load(source, chunkName: chunkName, mode: "bt")
+        let status = compile(source, chunkName: chunkName, keeping: keepCompiled)
         guard status == LUA_OK else {
             throw ScriptError.syntax(errorText(at: -1))
         }

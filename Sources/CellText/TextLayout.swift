@@ -152,17 +152,16 @@ public struct TextLayout: Sendable {
             var pen = line.origin.x
             let baseline = line.origin.y
             let glyphs = line.shaped.glyphs
-            var i = 0
             // Runs of glyphs from one face (a line is usually one run): the
             // face's outlines looked up under one lock per run.
-            while i < glyphs.count {
-                let faceIndex = glyphs[i].faceIndex
-                let face = line.shaped.face(of: glyphs[i])
+            var start = 0
+            while start < glyphs.count {
+                let faceIndex = glyphs[start].faceIndex
+                let end = glyphs[start...].firstIndex { $0.faceIndex != faceIndex } ?? glyphs.count
+                let face = line.shaped.face(of: glyphs[start])
                 let s = font.size / face.unitsPerEm
                 face.withOutlines { outline in
-                    while i < glyphs.count, glyphs[i].faceIndex == faceIndex {
-                        let glyph = glyphs[i]
-                        i += 1
+                    for glyph in glyphs[start..<end] {
                         let x = pen + glyph.offsetX, y = baseline - glyph.offsetY
                         pen += glyph.advance
                         guard let shape = outline(glyph.id).shape else { continue }
@@ -175,6 +174,7 @@ public struct TextLayout: Sendable {
                         placed.append(PlacedGlyph(shape: shape, transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
                     }
                 }
+                start = end
             }
         }
         return placed

@@ -124,10 +124,10 @@ final class GlyphMaskCache: @unchecked Sendable {
         return bytes
     }
 
-    /// The mask of the glyph `shape` at `scale` device pixels per font unit with its
-    /// origin at (`phaseX`, `phaseY`) / `phases` of a pixel, rasterized with
-    /// `rasterizer` if it is not cached. nil when it would be larger than
-    /// `maxMaskSide`.
+    /// The mask of the glyph `shape` at `scale` device pixels per font unit
+    /// with its origin at (`phaseX`, `phaseY`) / `phases` of a pixel,
+    /// rasterized with `rasterizer` if it is not cached. nil when it would
+    /// be larger than `maxMaskSide`.
     func mask(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int, rasterizer: Rasterizer) -> Mask? {
         let b = shape.bounds
         guard (b.maxX - b.minX) * scale + 2 <= Double(Self.maxMaskSide),
