@@ -51,7 +51,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "CellGeometry"),
-        .target(name: "CellRaster", dependencies: ["CellGeometry"]),
+        // wmemset from the C library (glibc picks the best version for the
+        // machine at load time), for long runs of one 32-bit pixel.
+        .systemLibrary(name: "CLibcFill"),
+        .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill"]),
         // libjpeg (libjpeg-turbo) behind a small C decoder, for the same reason:
         // its errors longjmp out of error_exit.
         .target(

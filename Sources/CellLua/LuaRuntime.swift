@@ -383,8 +383,10 @@ public final class LuaRuntime {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        // The script will draw: threads asleep wake while it is compiled.
-        Canvas.prepareDrawingThreads()
+        // The script will draw: threads asleep wake while it is compiled
+        // (unless its canvases draw on one thread: a helper spinning for
+        // nothing takes memory bandwidth and, on a shared host, the core).
+        if (options.drawingThreads ?? Canvas.availableThreads) > 1 { Canvas.prepareDrawingThreads() }
         cl_pushmsghandler(L)
         let status = compile(source, chunkName: chunkName, keeping: keepCompiled)
         guard status == LUA_OK else {

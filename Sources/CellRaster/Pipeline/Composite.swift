@@ -267,7 +267,7 @@ enum Composite {
                 w.pointee = right &+ scale(w.pointee, keepRight)
             }
             if keep == 0 {
-                words(row, count).update(repeating: source, count: count)
+                PixelWords.fill(words(row, count), with: source, count: count)
             } else {
                 overRun(s16, source, keep, f, by257, dst: row, count: count)
             }
@@ -296,7 +296,7 @@ enum Composite {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
         let keep = 255 &- alpha(source)
         if keep == 0 {
-            words.update(repeating: source, count: count)
+            PixelWords.fill(words, with: source, count: count)
             return
         }
         let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
@@ -374,7 +374,7 @@ enum Composite {
     /// `sourceOver` leaves there (the destination term `scale(0, f)` is 0),
     /// stored without reading the pixels.
     static func store(_ word: UInt32, dst: UnsafeMutablePointer<UInt8>, constant k: UInt8, count: Int) {
-        words(dst, count).update(repeating: k == 255 ? word : scale(word, UInt32(k)), count: count)
+        PixelWords.fill(words(dst, count), with: k == 255 ? word : scale(word, UInt32(k)), count: count)
     }
 
     /// `store` with per-pixel coverage, four pixels at a time.

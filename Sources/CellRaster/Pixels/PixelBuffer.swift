@@ -50,7 +50,7 @@ public final class PixelBuffer {
         data.withMemoryRebound(to: UInt32.self, capacity: count) { words in
             DrawingThreads.shared.forEach(bands, threads: bands) { band, _ in
                 let first = count * band / bands, end = count * (band + 1) / bands
-                (words + first).initialize(repeating: word, count: end - first)
+                PixelWords.fill(words + first, with: word, count: end - first)
                 return true
             }
         }
@@ -150,7 +150,7 @@ public final class PixelBuffer {
         guard lo < hi else { return }
         let word = Self.pack(color)
         data.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
-            (words + lo * width).update(repeating: word, count: (hi - lo) * width)
+            PixelWords.fill(words + lo * width, with: word, count: (hi - lo) * width)
         }
     }
 

@@ -1,3 +1,5 @@
+import CLibcFill
+
 /// Premultiplied RGBA8 pixels read as 64-bit words, two pixels a word: the
 /// one place that knows where the alpha bytes sit in a word, for the loops
 /// that skip or copy runs of empty or opaque pixels (compositing layers,
@@ -56,4 +58,26 @@ enum PixelWords {
         }
         return count % 2 == 0 || base.load(fromByteOffset: count * 4 - 1, as: UInt8.self) == 255
     }
+}
+
+extension PixelWords {
+    /// Sets `count` pixels from `words` to `word`. Long runs go to the C
+    /// library's `wmemset` (a 32-bit `wchar_t` here): it is picked at load
+    /// time for the machine (AVX2 stores, and for large blocks the string
+    /// instructions that write whole cache lines without reading them
+    /// first), which a loop compiled for baseline x86-64 cannot do. Short
+    /// runs stay a loop: the call costs more than it saves.
+    @inline(__always)
+    static func fill(_ words: UnsafeMutablePointer<UInt32>, with word: UInt32, count: Int) {
+        if count >= fillCallMinimum {
+            words.withMemoryRebound(to: wchar_t.self, capacity: count) { w in
+                _ = wmemset(w, wchar_t(bitPattern: word), count)
+            }
+        } else {
+            words.update(repeating: word, count: count)
+        }
+    }
+
+    /// Runs of at least this many pixels are filled by `wmemset`.
+    static let fillCallMinimum = 32
 }
