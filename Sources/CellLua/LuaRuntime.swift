@@ -132,6 +132,7 @@ public final class LuaRuntime {
             }
         }
         h.pointee.used += bytes
+        chargedBytes += bytes
         guard nudging else { return }
         // A step per megabyte, not per call: a step per tiny canvas made a
         // loop keeping 100,000 of them quadratic (the collector's atomic
@@ -141,7 +142,7 @@ public final class LuaRuntime {
         // would otherwise pay a whole collection of a heap that holds no
         // pixels.
         unnudgedBytes += bytes
-        if unnudgedBytes >= 1 << 20, h.pointee.used > bytes {
+        if unnudgedBytes >= 1 << 20, chargedBytes > bytes {
             cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))
             unnudgedBytes = 0
         }
@@ -152,10 +153,15 @@ public final class LuaRuntime {
     /// runtime is used by one thread, and none of it is passed inout, so the
     /// run-time check on each access would only cost.)
     @exclusivity(unchecked) private var unnudgedBytes = 0
+    /// What `charge` counts and `release` has not given back: pixels,
+    /// masks, paths (`host.used` also holds Lua's own heap, which is not
+    /// a reason to nudge the collector).
+    @exclusivity(unchecked) private var chargedBytes = 0
 
     /// Returns what `charge` counted, when Lua collects the object.
     func release(bytes: Int) {
         host.pointee.used -= min(host.pointee.used, bytes)
+        chargedBytes -= min(chargedBytes, bytes)
     }
 
     /// What `countHeldMemory` has charged per canvas.

@@ -192,6 +192,24 @@ import CellLua
         #expect(errorMessage("for i = 1, 200 do local c = cell.canvas(1000, 1000) end", options: options) == nil)
     }
 
+    /// Making a canvas nudges the collector only when other charged objects
+    /// (pixels, masks, paths) are held, so that it frees them: a runtime's
+    /// first canvas, every run's usual case, runs no collection over a heap
+    /// that holds none (the check once counted Lua's own heap as held
+    /// pixels, so every first canvas paid for one).
+    @Test func onlyCanvasesMadeWhileOthersAreHeldNudgeTheCollector() throws {
+        #expect(try values("""
+            collectgarbage()
+            collectgarbage("stop") -- only the nudges collect from here on
+            local collected = false
+            setmetatable({}, { __gc = function() collected = true end })
+            local first = cell.canvas(1000, 1000)
+            local afterFirst = collected
+            local second = cell.canvas(1000, 1000)
+            return tostring(afterFirst), tostring(collected)
+            """) == ["false", "true"])
+    }
+
     /// Clip masks count too: a mask per open save (it reached 24 GB and the
     /// kernel's OOM killer before); a mask a restore drops is given back, so
     /// balanced save/clip/restore loops do not add up.
