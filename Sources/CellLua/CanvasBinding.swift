@@ -46,7 +46,7 @@ enum CanvasBinding {
             let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
             try runtime.charge(bytes: pw * ph * 4 + CanvasBinding.objectBytes)
             let canvas = try Canvas(width: width, height: height, scale: scale, background: background,
-                                    parallelism: runtime.options.drawingThreads ?? Canvas.availableThreads,
+                                    parallelism: runtime.canvasParallelism,
                                     recording: runtime.options.recordsVectors)
             runtime.canvasCreated(canvas)
             lua.pushObject(canvas, type: typeName)

@@ -40,6 +40,8 @@ public final class LuaRuntime {
     }
 
     public let options: Options
+    /// Threads each canvas of this runtime draws on (`Options.drawingThreads`).
+    var canvasParallelism: Int { options.drawingThreads ?? Canvas.availableThreads }
     let L: OpaquePointer
     let host: UnsafeMutablePointer<cl_Host>
 
@@ -153,6 +155,7 @@ public final class LuaRuntime {
     /// runtime is used by one thread, and none of it is passed inout, so the
     /// run-time check on each access would only cost.)
     @exclusivity(unchecked) private var unnudgedBytes = 0
+
     /// What `charge` counts and `release` has not given back: pixels,
     /// masks, paths (`host.used` also holds Lua's own heap, which is not
     /// a reason to nudge the collector).
@@ -389,10 +392,8 @@ public final class LuaRuntime {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        // The script will draw: threads asleep wake while it is compiled
-        // (unless its canvases draw on one thread: a helper spinning for
-        // nothing takes memory bandwidth and, on a shared host, the core).
-        if (options.drawingThreads ?? Canvas.availableThreads) > 1 { Canvas.prepareDrawingThreads() }
+        // The script will draw: threads asleep wake while it is compiled.
+        Canvas.prepareDrawingThreads(parallelism: canvasParallelism)
         cl_pushmsghandler(L)
         let status = compile(source, chunkName: chunkName, keeping: keepCompiled)
         guard status == LUA_OK else {

@@ -15,11 +15,13 @@ extension Canvas {
     public static let availableThreads: Int =
         Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
 
-    /// Tells the drawing threads that drawing is about to start, so that those asleep are awake when the first
-    /// pieces come (`DrawingThreads.wakeUp`). Costs nothing when threads
-    /// are off or awake.
-    public static func prepareDrawingThreads() {
-        guard availableThreads > 1 else { return }
+    /// Tells the drawing threads that drawing on up to `parallelism`
+    /// threads is about to start, so that those asleep are awake when the
+    /// first pieces come (`DrawingThreads.wakeUp`). Costs nothing when
+    /// threads are off or awake; with `parallelism` 1 none is woken (it
+    /// would spin for nothing).
+    public static func prepareDrawingThreads(parallelism: Int = availableThreads) {
+        guard availableThreads > 1, parallelism > 1 else { return }
         DrawingThreads.shared.wakeUp()
     }
 
