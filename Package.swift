@@ -4,6 +4,14 @@
 // never import Lua. See docs/architecture.md for the map.
 import PackageDescription
 
+// CellRasterAVX2 is compiled for Haswell's instruction set (AVX2, FMA,
+// BMI): x86-64 only; elsewhere its loops are left out and never called.
+#if arch(x86_64)
+let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+let avx2Settings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "celllua",
     products: [
@@ -54,7 +62,13 @@ let package = Package(
         // wmemset from the C library (glibc picks the best version for the
         // machine at load time), for long runs of one 32-bit pixel.
         .systemLibrary(name: "CLibcFill"),
-        .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill"]),
+        // Which instruction set level the processor runs (cpuid), read once by
+        // CellRaster to choose between its baseline loops and CellRasterAVX2's.
+        .systemLibrary(name: "CCPUFeatures"),
+        // CellRaster's widest pixel loops, compiled for the x86-64-v3 level
+        // (AVX2) and called only on machines that have it.
+        .target(name: "CellRasterAVX2", swiftSettings: avx2Settings),
+        .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill", "CCPUFeatures", "CellRasterAVX2"]),
         // libjpeg (libjpeg-turbo) behind a small C decoder, for the same reason:
         // its errors longjmp out of error_exit.
         .target(
@@ -96,7 +110,7 @@ let package = Package(
         // Golden-image comparison and diff images, shared by the test targets.
         .target(name: "CellTestSupport", dependencies: ["CellRaster", "CellImage"], path: "Tests/Support"),
         .testTarget(name: "CellGeometryTests", dependencies: ["CellGeometry"]),
-        .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellTestSupport", "CairoOracle"]),
+        .testTarget(name: "CellRasterTests", dependencies: ["CellRaster", "CellRasterAVX2", "CellTestSupport", "CairoOracle"]),
         // The kit against the seeds' own drawing steps written for cairo, and
         // the table's layout, stretchers and hit testing as plain geometry.
         .testTarget(

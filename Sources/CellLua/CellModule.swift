@@ -37,7 +37,7 @@ public enum CellModule {
     /// celllua's version, defined here only: scripts read it as
     /// `cell.version`, the command line shows it with `--version` and the
     /// REPL in its banner. CHANGELOG.md says what each version added.
-    public static let version = "0.3.11"
+    public static let version = "0.3.12"
 
     /// Registers the metatables, builds `cell`, sets it as a global and as
     /// `package.loaded.cell`.

@@ -1,0 +1,33 @@
+// Whether this machine runs code built for the x86-64-v3 level (Haswell and
+// later, Zen and later): what CellRasterAVX2 is compiled for. Read once by
+// CellRaster, which calls those kernels only when this says yes.
+#ifndef CL_CPU_FEATURES_H
+#define CL_CPU_FEATURES_H
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+
+/// 1 when the processor has AVX, AVX2, FMA, F16C, BMI1, BMI2, LZCNT and
+/// MOVBE (the instructions `-target-cpu haswell` lets the compiler use) and
+/// the operating system saves the 256-bit registers across switches
+/// (XCR0 bits 1 and 2), else 0.
+static inline int cl_cpu_runs_x86_64_v3(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned fma = 1u << 12, movbe = 1u << 22, osxsave = 1u << 27, avx = 1u << 28, f16c = 1u << 29;
+    if ((c & (fma | movbe | osxsave | avx | f16c)) != (fma | movbe | osxsave | avx | f16c)) return 0;
+    unsigned xcr0_low, xcr0_high;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 6u) != 6u) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    const unsigned bmi1 = 1u << 3, avx2 = 1u << 5, bmi2 = 1u << 8;
+    if ((b & (bmi1 | avx2 | bmi2)) != (bmi1 | avx2 | bmi2)) return 0;
+    if (!__get_cpuid(0x80000001u, &a, &b, &c, &d)) return 0;
+    const unsigned lzcnt = 1u << 5;
+    return (c & lzcnt) ? 1 : 0;
+}
+#else
+static inline int cl_cpu_runs_x86_64_v3(void) { return 0; }
+#endif
+
+#endif
