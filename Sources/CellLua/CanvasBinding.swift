@@ -207,6 +207,7 @@ extension Lua {
     func isCanvasMethod(_ name: String) -> Bool {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
+        CellModule.registerClass(named: CanvasBinding.typeName, self)
         guard lua_getfield(L, cl_registryindex(), CanvasBinding.typeName) == LUA_TTABLE else { return false }
         lua_pushstring(L, "__methods")
         guard lua_rawget(L, -2) == LUA_TTABLE else { return false }

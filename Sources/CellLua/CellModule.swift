@@ -39,12 +39,24 @@ public enum CellModule {
     /// REPL in its banner. CHANGELOG.md says what each version added.
     public static let version = "0.3.12"
 
-    /// Registers the metatables, builds `cell`, sets it as a global and as
-    /// `package.loaded.cell`.
+    /// Registers class `name`'s metatable in this state unless it is there
+    /// already. Classes are registered when their first object is pushed
+    /// (`pushObject`), not when the runtime starts: most scripts use two or
+    /// three of the eight, and a fresh runtime made each metatable and its
+    /// method table for nothing (about 100k instructions a text frame).
+    static func registerClass(named name: String, _ lua: Lua) {
+        guard let slot = classSlot(named: name) else { preconditionFailure("no class named \(name)") }
+        if lua_getfield(lua.L, cl_registryindex(), name) == LUA_TNIL {
+            classes[Int(slot)].register(lua, slot: slot)
+        }
+        cl_pop(lua.L, 1)
+    }
+
+    /// Builds `cell`, sets it as a global and as `package.loaded.cell`
+    /// (the classes' metatables come with their first objects).
     static func install(_ lua: Lua) {
         let L = lua.L
         precondition(classes.count <= Int(CL_CLASSES), "more classes than cl_Host has slots for")
-        for (slot, c) in classes.enumerated() { c.register(lua, slot: Int32(slot)) }
         // Tables made at their final size: each would otherwise be rehashed
         // as it grows, in every runtime.
         lua_createtable(L, 0, Int32(functions.count + 2)) // + version, ui

@@ -139,12 +139,13 @@ public final class LuaRuntime {
         // A step per megabyte, not per call: a step per tiny canvas made a
         // loop keeping 100,000 of them quadratic (the collector's atomic
         // phase walks the whole heap each time), 23 s instead of 0.2.
-        // Only when other charged objects are held: the nudge is there to
-        // free them, and a runtime's first canvas (every run's usual case)
-        // would otherwise pay a whole collection of a heap that holds no
-        // pixels.
-        unnudgedBytes += bytes
-        if unnudgedBytes >= 1 << 20, chargedBytes > bytes {
+        // Only bytes charged while other charged objects are held count:
+        // the nudge is there to free those, and a runtime's first canvas
+        // (every run's usual case) would otherwise pay a collection step
+        // over a heap that holds no pixels, at its first clip or recording
+        // charge if not at once.
+        if chargedBytes > bytes { unnudgedBytes += bytes }
+        if unnudgedBytes >= 1 << 20 {
             cl_gc_step(L, Int32(clamping: unnudgedBytes / 1024))
             unnudgedBytes = 0
         }

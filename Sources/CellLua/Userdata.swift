@@ -68,11 +68,17 @@ extension Lua {
         lua_type(L, 2) == LUA_TSTRING ? String(cString: cl_tostring(L, 2)) : nil
     }
 
-    /// Pushes `object` as userdata of the registered class `type`.
+    /// Pushes `object` as userdata of the class `type` (registered now if
+    /// this is the state's first object of it).
     func pushObject(_ object: AnyObject, type: String) {
         let block = cl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         block.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        luaL_setmetatable(L, type)
+        if lua_getfield(L, cl_registryindex(), type) == LUA_TNIL {
+            cl_pop(L, 1)
+            CellModule.registerClass(named: type, self)
+            lua_getfield(L, cl_registryindex(), type)
+        }
+        lua_setmetatable(L, -2)
     }
 
     /// The object at `index` if it is live userdata of class `type`, else nil.

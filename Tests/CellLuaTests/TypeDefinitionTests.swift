@@ -22,9 +22,20 @@ import Testing
         return names
     }
 
-    /// What the running binding registers, read from Lua itself.
+    /// What the running binding registers, read from Lua itself. A class'
+    /// metatable is registered with its first object, so one of each is
+    /// made first (a class left out here shows as documented but not
+    /// registered).
     func registered() throws -> Set<String> {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let listing = try values("""
+            local c = cell.canvas(2, 2)
+            c:save("\(directory)/one.png")
+            local g = cell.gradient { { 0, "#000000" }, { 1, "#FFFFFF" } }
+            local made = { c, cell.path(), cell.rgb(0, 0, 0), g, cell.linear(g, 0, 0, 1, 1),
+              cell.image("\(directory)/one.png"), cell.font("Helvetica", 12),
+              cell.ui.table { width = 100, height = 50, sections = { { rows = { { text = "A" } } } } } }
             local out = {}
             local function walk(prefix, t)
               for k, v in pairs(t) do
