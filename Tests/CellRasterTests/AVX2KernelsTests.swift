@@ -25,7 +25,7 @@ import Testing
                 let keep = 255 - a
                 let pixels = (0..<count).map { _ in next() }
                 var expected = [guardWord] + pixels + [guardWord]
-                for n in 1...count + 1 where n <= count {
+                for n in 1..<count + 1 {
                     expected[n] = source &+ Composite.scale(expected[n], keep)
                 }
                 var wide = [guardWord] + pixels + [guardWord]

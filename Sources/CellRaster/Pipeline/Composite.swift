@@ -317,8 +317,9 @@ enum Composite {
     /// fills) take `AVX2Kernels.sourceOverRun`, eight pixels a step where
     /// `overRun` takes four: the same bytes. Read once per process. The
     /// coverage and per-pixel-source loops stay on the four-pixel code:
-    /// AVX2 forms of them measured no faster (glyph rows and edge runs are
-    /// short, layers and gradients wait on memory).
+    /// AVX2 forms of them measured no faster in the text, hand-drawn,
+    /// layers and gradients scenes (most glyph rows and edge runs are
+    /// shorter than eight pixels).
     static let wide = cl_cpu_runs_x86_64_v3() != 0
 
     /// The loop of `sourceOver(scaled:)` for a translucent source, its
@@ -326,7 +327,7 @@ enum Composite {
     /// (255 - alpha) in each 16-bit lane.
     @inline(__always)
     static func overRun(_ s16: SIMD16<UInt8>, _ source: UInt32, _ keep: UInt32, _ f: SIMD8<UInt16>,
-                                _ by257: SIMD8<UInt16>, dst: UnsafeMutablePointer<UInt8>, count: Int) {
+                        _ by257: SIMD8<UInt16>, dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let words = Self.words(dst, count)
         // Eight pixels a step, each group of four in 16-bit lanes
         // (`keepBytes`): both loads go out before either blend, so the memory
