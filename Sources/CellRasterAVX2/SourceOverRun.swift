@@ -4,7 +4,7 @@
 /// instruction of that level anywhere: CellRaster calls it only after
 /// `cl_cpu_runs_x86_64_v3` said the machine has them, and keeps the same
 /// loops in baseline code for machines that do not. Each function here
-/// writes exactly the bytes of CellRaster's baseline loop of the same name.
+/// writes exactly the bytes of the baseline loop it stands in for.
 ///
 /// Leaf module: plain pointers in and out, no engine types, so CellRaster
 /// can depend on it.
@@ -12,7 +12,8 @@ public enum AVX2Kernels {
     /// Source-over of one premultiplied color over `count` pixels:
     /// `dst = source + dst * keep / 255` on each byte, with the engine's
     /// rounding (`t = b * keep + 128`, then `(t + (t >> 8)) >> 8`), where
-    /// `keep` is 255 minus the source's alpha (0...255).
+    /// `keep` is 255 minus the source's alpha (0...255). Stands in for
+    /// CellRaster's `Composite.overRun`.
     ///
     /// Eight pixels a step as sixteen 16-bit lanes: the even bytes
     /// (masked) and the odd bytes (shifted down) scaled apart, so a
@@ -26,23 +27,29 @@ public enum AVX2Kernels {
         let raw = UnsafeMutableRawPointer(dst)
         let f16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: keep))
         let s32 = unsafeBitCast(SIMD8<UInt32>(repeating: source), to: SIMD32<UInt8>.self)
+        if count < 8 {
+            // One to seven through a register-sized copy: the same lanes,
+            // the same bytes.
+            var short = SIMD8<UInt32>(repeating: 0)
+            for i in 0..<count { short[i] = dst[i] }
+            let out = unsafeBitCast(keep32(unsafeBitCast(short, to: SIMD32<UInt8>.self), f16) &+ s32, to: SIMD8<UInt32>.self)
+            for i in 0..<count { dst[i] = out[i] }
+            return
+        }
+        // The last eight read before any is written: when the count is not
+        // a multiple of eight they are blended last, as one step that
+        // overlaps the loop's final one, from the original pixels (so the
+        // overlapped pixels get the values the loop gave them).
+        let lastOffset = (count &- 8) &* 4
+        let last = raw.loadUnaligned(fromByteOffset: lastOffset, as: SIMD32<UInt8>.self)
         var n = 0
         while n &+ 8 <= count {
             let d = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD32<UInt8>.self)
             raw.storeBytes(of: keep32(d, f16) &+ s32, toByteOffset: n &* 4, as: SIMD32<UInt8>.self)
             n &+= 8
         }
-        // Four of the last seven in a 128-bit register, then one by one.
-        if n &+ 4 <= count {
-            let f8 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: keep))
-            let s16 = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
-            let d = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD16<UInt8>.self)
-            raw.storeBytes(of: keep16(d, f8) &+ s16, toByteOffset: n &* 4, as: SIMD16<UInt8>.self)
-            n &+= 4
-        }
-        while n < count {
-            dst[n] = source &+ scale(dst[n], keep)
-            n &+= 1
+        if n < count {
+            raw.storeBytes(of: keep32(last, f16) &+ s32, toByteOffset: lastOffset, as: SIMD32<UInt8>.self)
         }
         #else
         preconditionFailure("AVX2Kernels called on a machine that is not x86-64")
@@ -58,26 +65,5 @@ public enum AVX2Kernels {
         let even = (d & low) &* f &+ half, odd = (d &>> 8) &* f &+ half
         let out = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & high)
         return unsafeBitCast(out, to: SIMD32<UInt8>.self)
-    }
-
-    /// `keep32` on sixteen bytes.
-    @inline(__always)
-    static func keep16(_ bytes: SIMD16<UInt8>, _ f: SIMD8<UInt16>) -> SIMD16<UInt8> {
-        let d = unsafeBitCast(bytes, to: SIMD8<UInt16>.self)
-        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
-        let half = SIMD8<UInt16>(repeating: 0x0080)
-        let even = (d & low) &* f &+ half, odd = (d &>> 8) &* f &+ half
-        let out = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & high)
-        return unsafeBitCast(out, to: SIMD16<UInt8>.self)
-    }
-
-    /// One pixel's bytes times `f / 255`, rounded the same way.
-    @inline(__always)
-    static func scale(_ word: UInt32, _ f: UInt32) -> UInt32 {
-        var rb = (word & 0x00FF_00FF) &* f &+ 0x0080_0080
-        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ag = ((word >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
-        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        return rb | ag
     }
 }
