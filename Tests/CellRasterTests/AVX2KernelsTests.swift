@@ -6,7 +6,8 @@ import Testing
 @Suite struct AVX2KernelsTests {
     /// `AVX2Kernels.sourceOverRun` writes the bytes of the baseline loop
     /// (`Composite.overRun`) and of the one-pixel formula, for every run
-    /// length around its eight- and four-pixel steps and for sources of
+    /// length around its eight-pixel steps (runs under eight, a last step
+    /// overlapping the loop's, multiples of eight) and for sources of
     /// every alpha that takes the loop (1...254; 255 is a fill, 0 leaves
     /// the pixels), and nothing outside the run. Skipped on a machine
     /// without the x86-64-v3 level, where the engine never calls it.

@@ -20,7 +20,7 @@ extension Canvas {
     /// first pieces come (`DrawingThreads.wakeUp`). Costs nothing when
     /// threads are off or awake; with `parallelism` 1 none is woken (it
     /// would spin for nothing).
-    public static func prepareDrawingThreads(parallelism: Int = availableThreads) {
+    public static func prepareDrawingThreads(parallelism: Int) {
         guard availableThreads > 1, parallelism > 1 else { return }
         DrawingThreads.shared.wakeUp()
     }
