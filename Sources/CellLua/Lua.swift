@@ -156,7 +156,9 @@ public struct Lua {
             cl_pop(L, 1)
         }
         for (i, key) in known.enumerated() where present & (1 << UInt64(i)) != 0 {
-            lua_pushstring(L, key)
+            // withCString: a short key is copied on the stack, where passing
+            // the String made a heap copy of its bytes each time.
+            _ = key.withCString { lua_pushstring(L, $0) }
             lua_rawget(L, table)
             defer { cl_pop(L, 1) }
             if lua_type(L, -1) != LUA_TNIL {

@@ -297,6 +297,36 @@ import Testing
         #expect(Set(made.map(ObjectIdentifier.init)).count == 1500)
     }
 
+    /// A text call's lookups (`withLookups`) hand out the cache's own bytes
+    /// and hold the generation they belong to: when the cache starts over
+    /// meanwhile (past its budget), those masks stay alive until the caller
+    /// lets go, and not longer.
+    @Test func lookupsHoldTheirMasksWhenTheCacheStartsOver() throws {
+        let cache = GlyphMaskCache()
+        let rasterizer = Rasterizer()
+        let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0].shape
+        var (found, held) = cache.withLookups { lookups in
+            lookups.view(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer)
+        }
+        let view = try #require(found)
+        let mask = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
+        #expect(view.pixels == UnsafePointer(mask.pixels)) // the cached bytes, not a copy
+        #expect((view.left, view.top, view.width, view.height) == (mask.left, mask.top, mask.width, mask.height))
+        #expect(held.count == 1)
+        weak var generation = held[0]
+        // Masks of about 150 x 150 pixels: the 8 MiB budget is passed well
+        // before 600 of them.
+        for i in 0..<600 {
+            _ = cache.mask(for: glyph, scale: 0.28 + Double(i) * 1e-5, phaseX: 0, phaseY: 0, rasterizer: rasterizer)
+        }
+        let again = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))
+        #expect(again !== mask) // the cache started over and made it anew
+        #expect(generation != nil) // still held by the lookups' caller
+        found = nil
+        held = []
+        #expect(generation == nil) // let go with its masks
+    }
+
     /// The same glyph at the same scale and phase is rasterized once; the
     /// cache never holds more than its budget.
     @Test func cacheReusesMasksWithinBudget() throws {

@@ -64,6 +64,9 @@ struct CellBench: ParsableCommand {
     @Option(name: .long, help: "celllua's drawing threads in the fresh and reused measurements and the first in-turn column (default: every core, as a user's run gets).")
     var threads: Int?
 
+    @Option(name: .long, help: "With --child fresh|cairo: write every timed frame's seconds to this file, one per line (to see the spread the median hides).")
+    var samples: String?
+
     /// Set in the child processes of --isolate and --scaling: measure this
     /// one side of the one scene and print the result line.
     @Option(name: .long, help: .hidden)
@@ -225,6 +228,10 @@ struct CellBench: ParsableCommand {
             return
         }
         let timing = try measureSide(side, scene, script: directory + "/" + scene.scriptName)
+        if let samples {
+            try timing.samples.map { String($0) }.joined(separator: "\n").appending("\n")
+                .write(toFile: samples, atomically: true, encoding: .utf8)
+        }
         print("cellbench-child \(timing.frames) \(timing.median) \(timing.min) \(peakRSSOfThisImageMiB() ?? peakRSSMiB())")
     }
 

@@ -12,6 +12,8 @@ struct Timing {
     /// Seconds per frame.
     var median: Double
     var min: Double
+    /// Every timed frame, in the order run (for `--samples`).
+    var samples: [Double] = []
 }
 
 struct MeasurePlan {
@@ -86,6 +88,7 @@ extension Timing {
         frames = n
         median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
         min = sorted[0]
+        self.samples = samples
     }
 }
 

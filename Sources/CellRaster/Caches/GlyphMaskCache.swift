@@ -51,36 +51,87 @@ final class GlyphMaskCache: @unchecked Sendable {
         }
     }
 
-    /// Masks by key, open addressing with linear probing over a power-of-two
-    /// number of slots, at most half full.
-    private struct Table {
-        private var slots: [(key: Key, mask: Mask)?] = Array(repeating: nil, count: 1024)
-        private var count = 0
+    /// The masks made since the cache last started over, by key: open
+    /// addressing with linear probing over a power-of-two number of slots,
+    /// at most half full. It owns the masks: a text call that holds it may
+    /// use their bytes (`View.pixels`) without holding each mask, and when
+    /// the cache starts over, the masks live on until the last holder lets
+    /// the generation go. The keys and the masks' geometry (`View`, plain
+    /// values) sit in slots of their own, so a lookup touches no reference:
+    /// no retain and release per glyph.
+    final class Generation: @unchecked Sendable {
+        private var capacity = 1024
+        private var keys: UnsafeMutablePointer<Key?>
+        private var views: UnsafeMutablePointer<View>
+        /// Every mask of the generation (what keeps their bytes).
+        private var masks: [Mask] = []
+
+        init() {
+            keys = .allocate(capacity: capacity)
+            keys.initialize(repeating: nil, count: capacity)
+            views = .allocate(capacity: capacity)
+            views.initialize(repeating: View(), count: capacity)
+        }
+
+        deinit {
+            keys.deallocate()
+            views.deallocate()
+        }
 
         /// The slot holding `key`, or the empty slot where it would go.
         private func slot(of key: Key) -> Int {
-            var i = Int(truncatingIfNeeded: key.mixed) & (slots.count - 1)
-            while let entry = slots[i], entry.key != key { i = (i + 1) & (slots.count - 1) }
+            var i = Int(truncatingIfNeeded: key.mixed) & (capacity - 1)
+            while let k = keys[i], k != key { i = (i + 1) & (capacity - 1) }
             return i
         }
 
-        subscript(key: Key) -> Mask? { slots[slot(of: key)]?.mask }
+        /// The geometry of the mask for `key`, if there is one.
+        func view(_ key: Key) -> View? {
+            let i = slot(of: key)
+            return keys[i] == nil ? nil : views[i]
+        }
+
+        /// The mask for `key`, if there is one.
+        subscript(key: Key) -> Mask? {
+            let i = slot(of: key)
+            guard keys[i] != nil else { return nil }
+            return masks[views[i].index]
+        }
 
         /// Adds `mask` for a key not in the table.
-        mutating func insert(_ mask: Mask, for key: Key) {
-            if (count + 1) * 2 > slots.count {
-                let old = slots
-                slots = Array(repeating: nil, count: slots.count * 2)
-                for case let entry? in old { slots[slot(of: entry.key)] = entry }
+        func insert(_ mask: Mask, for key: Key) {
+            if (masks.count + 1) * 2 > capacity {
+                let (oldKeys, oldViews, oldCapacity) = (keys, views, capacity)
+                capacity *= 2
+                keys = .allocate(capacity: capacity)
+                keys.initialize(repeating: nil, count: capacity)
+                views = .allocate(capacity: capacity)
+                views.initialize(repeating: View(), count: capacity)
+                for i in 0..<oldCapacity {
+                    guard let k = oldKeys[i] else { continue }
+                    let j = slot(of: k)
+                    keys[j] = k
+                    views[j] = oldViews[i]
+                }
+                oldKeys.deallocate()
+                oldViews.deallocate()
             }
-            slots[slot(of: key)] = (key, mask)
-            count += 1
+            let i = slot(of: key)
+            keys[i] = key
+            var view = mask.view
+            view.index = masks.count
+            views[i] = view
+            masks.append(mask)
         }
+    }
 
-        mutating func removeAll() {
-            slots = Array(repeating: nil, count: slots.count)
-            count = 0
-        }
+    /// Where a mask's bytes are and how they lie (`Mask`'s fields, as a
+    /// value). Valid while the mask's generation is held.
+    struct View {
+        var left = 0, top = 0, width = 0, height = 0
+        var pixels: UnsafePointer<UInt8>? = nil
+        /// The mask's place in its generation's list.
+        fileprivate var index = 0
     }
 
     /// A glyph's coverage: `width` x `height` bytes, row by row, whose top-left
@@ -108,13 +159,15 @@ final class GlyphMaskCache: @unchecked Sendable {
         deinit { pixels.deallocate() }
 
         var byteCount: Int { width * height }
+
+        var view: View { View(left: left, top: top, width: width, height: height, pixels: UnsafePointer(pixels)) }
     }
 
     private let lock = Lock()
     // Used only under `lock`, which already keeps accesses from overlapping:
     // no run-time exclusivity check on each glyph's lookup (about 80
     // instructions each).
-    @exclusivity(unchecked) private var masks = Table()
+    @exclusivity(unchecked) private var current = Generation()
     @exclusivity(unchecked) private var bytes = 0
 
     /// Bytes of masks held now.
@@ -124,34 +177,88 @@ final class GlyphMaskCache: @unchecked Sendable {
         return bytes
     }
 
+    /// Whether a glyph of `shape` at `scale` fits a mask (`maxMaskSide`).
+    private static func fits(_ shape: GlyphShape, scale: Double) -> Bool {
+        let b = shape.bounds
+        return (b.maxX - b.minX) * scale + 2 <= Double(maxMaskSide) && (b.maxY - b.minY) * scale + 2 <= Double(maxMaskSide)
+    }
+
     /// The mask of the glyph `shape` at `scale` device pixels per font unit
     /// with its origin at (`phaseX`, `phaseY`) / `phases` of a pixel,
     /// rasterized with `rasterizer` if it is not cached. nil when it would
     /// be larger than `maxMaskSide`.
     func mask(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int, rasterizer: Rasterizer) -> Mask? {
-        let b = shape.bounds
-        guard (b.maxX - b.minX) * scale + 2 <= Double(Self.maxMaskSide),
-              (b.maxY - b.minY) * scale + 2 <= Double(Self.maxMaskSide) else { return nil }
+        guard Self.fits(shape, scale: scale) else { return nil }
         let key = Key(shape: ObjectIdentifier(shape), scaleBits: scale.bitPattern,
                       phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
         lock.lock()
-        if let mask = masks[key] {
-            lock.unlock()
-            return mask
-        }
+        defer { lock.unlock() }
+        if let mask = current[key] { return mask }
+        return made(key, shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
+    }
+
+    /// Rasterizes the mask for `key` with the lock released and adds it
+    /// (starting over past the budget); called and returns with the lock held.
+    private func made(_ key: Key, _ shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int,
+                      rasterizer: Rasterizer) -> Mask {
         lock.unlock()
         let mask = Self.rasterize(shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
         lock.lock()
-        defer { lock.unlock() }
         // Another thread may have made it meanwhile: keep the first.
-        if let made = masks[key] { return made }
+        if let made = current[key] { return made }
         if bytes + mask.byteCount > Self.budgetBytes {
-            masks.removeAll()
+            current = Generation()
             bytes = 0
         }
-        masks.insert(mask, for: key)
+        current.insert(mask, for: key)
         bytes += mask.byteCount
         return mask
+    }
+
+    /// Looks up the masks of one text call: `body` runs with the cache
+    /// locked once for all its glyphs (released only while a missing mask
+    /// is rasterized) and gets each mask as a `View`; the generations those
+    /// views belong to are returned with `body`'s result, for the caller to
+    /// hold while it uses their bytes (one reference per call, where a
+    /// reference per glyph cost a retain and a release each).
+    func withLookups<R>(_ body: (inout Lookups) -> R) -> (R, held: [Generation]) {
+        lock.lock()
+        defer { lock.unlock() }
+        var lookups = Lookups(cache: self, current: current)
+        let result = body(&lookups)
+        return (result, lookups.held)
+    }
+
+    /// Mask lookups under the cache's lock (`withLookups`).
+    struct Lookups {
+        fileprivate unowned(unsafe) let cache: GlyphMaskCache
+        /// The generations the views handed out belong to, the current last.
+        fileprivate(set) var held: [Generation]
+        /// The current generation (the last of `held`), reached without a
+        /// retain and release per lookup.
+        private var current: Unmanaged<Generation>
+
+        fileprivate init(cache: GlyphMaskCache, current: Generation) {
+            self.cache = cache
+            self.current = .passUnretained(current)
+            held = [current]
+        }
+
+        /// `mask(for:...)`, as a view whose bytes stay valid while `held` is held.
+        mutating func view(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int,
+                           rasterizer: Rasterizer) -> View? {
+            guard GlyphMaskCache.fits(shape, scale: scale) else { return nil }
+            let key = Key(shape: ObjectIdentifier(shape), scaleBits: scale.bitPattern,
+                          phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
+            if let view = current._withUnsafeGuaranteedRef({ $0.view(key) }) { return view }
+            let mask = cache.made(key, shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
+            // The lock was let go: the cache may have started over meanwhile.
+            if cache.current !== current.takeUnretainedValue() {
+                held.append(cache.current)
+                current = .passUnretained(cache.current)
+            }
+            return mask.view
+        }
     }
 
     /// The outline filled (nonzero, anti-aliased, the canvas's flattening

@@ -34,50 +34,52 @@ extension Canvas {
         guard state.antialias else { return nil }
         let ctm = state.ctm
         let phases = Double(GlyphMaskCache.phases)
-        var masks: [GlyphMaskCache.Mask] = []
-        var rows: [MaskBlock] = []
-        masks.reserveCapacity(glyphs.count)
-        rows.reserveCapacity(glyphs.count)
+        let rasterizer = self.rasterizer
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         var inOrder = true // left to right already (the usual case)
-        let cache = GlyphMaskCache.shared // read once, not retained per glyph
-        for glyph in glyphs {
-            let t = glyph.transform.concatenating(ctm)
-            // Upright, unskewed, unmirrored in x, the same scale both ways.
-            guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
-                  abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
-            var px = Rounding.halfAway(t.tx * phases), py = Rounding.halfAway(t.ty * phases)
-            let cellX = Rounding.down(px / phases), cellY = Rounding.down(py / phases)
-            px -= cellX * phases
-            py -= cellY * phases
-            guard let mask = cache.mask(for: glyph.shape, scale: t.a, phaseX: Int(px), phaseY: Int(py),
-                                          rasterizer: rasterizer) else { return nil }
-            guard mask.width > 0, mask.height > 0 else { continue }
-            let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
-            if let last = rows.last, x < last.x { inOrder = false }
-            masks.append(mask)
-            rows.append(MaskBlock(pixels: UnsafePointer(mask.pixels), x: x, y: y, width: mask.width, height: mask.height))
-            x0 = min(x0, x)
-            y0 = min(y0, y)
-            x1 = max(x1, x + mask.width)
-            y1 = max(y1, y + mask.height)
+        let (found, held) = GlyphMaskCache.shared.withLookups { lookups -> [MaskBlock]? in
+            var rows: [MaskBlock] = []
+            rows.reserveCapacity(glyphs.count)
+            for i in glyphs.indices {
+                let t = glyphs[i].transform.concatenating(ctm)
+                // Upright, unskewed, unmirrored in x, the same scale both ways.
+                guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
+                      abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
+                var px = Rounding.halfAway(t.tx * phases), py = Rounding.halfAway(t.ty * phases)
+                let cellX = Rounding.down(px / phases), cellY = Rounding.down(py / phases)
+                px -= cellX * phases
+                py -= cellY * phases
+                guard let mask = lookups.view(for: glyphs[i].shape, scale: t.a, phaseX: Int(px), phaseY: Int(py),
+                                              rasterizer: rasterizer) else { return nil }
+                guard mask.width > 0, mask.height > 0, let pixels = mask.pixels else { continue }
+                let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
+                if let last = rows.last, x < last.x { inOrder = false }
+                rows.append(MaskBlock(pixels: pixels, x: x, y: y, width: mask.width, height: mask.height))
+                x0 = min(x0, x)
+                y0 = min(y0, y)
+                x1 = max(x1, x + mask.width)
+                y1 = max(y1, y + mask.height)
+            }
+            return rows
         }
+        guard var rows = found else { return nil }
         guard !rows.isEmpty else { return SpanSource(bounds: .empty) { _, _, _ in } }
         let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
         // Stable, as before: masks at the same x keep their drawing order.
         if !inOrder { rows = rows.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element) }
         let sorted = rows
+        // The masks' bytes live as long as their generations: held by both closures.
         var source = SpanSource(bounds: bounds) { job, area, emit in
-            withExtendedLifetime(masks) {
+            withExtendedLifetime(held) {
                 Self.emitMasks(sorted, bounds: bounds.intersection(job.clamp(area)), emit)
             }
         }
         let (disjoint, shared) = Self.splitByOverlap(sorted)
         source.masks = MaskBlocks(disjoint: disjoint, rest: { job, area, emit in
-            withExtendedLifetime(masks) {
+            withExtendedLifetime(held) {
                 Self.emitMasks(shared, bounds: bounds.intersection(job.clamp(area)), emit)
             }
-        }, owner: masks)
+        }, owner: held)
         return source
     }
 
@@ -88,29 +90,35 @@ extension Canvas {
     /// set side by side) do not share: each is composited on its own, with
     /// the bytes adding them would give.
     static func splitByOverlap(_ sorted: [MaskBlock]) -> (disjoint: [MaskBlock], shared: [MaskBlock]) {
-        var meets = [Bool](repeating: false, count: sorted.count)
-        var widest = 0
-        for i in sorted.indices {
-            let a = sorted[i]
-            // Boxes to the left reach past a.x only if they start within
-            // the widest box's width of it.
-            var j = i - 1
-            while j >= 0, sorted[j].x + widest > a.x {
-                let b = sorted[j]
-                if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height, Self.shareCoverage(a, b) {
-                    meets[i] = true
-                    meets[j] = true
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: sorted.count) { meets in
+            meets.initialize(repeating: false)
+            var widest = 0, meeting = 0
+            for i in sorted.indices {
+                let a = sorted[i]
+                // Boxes to the left reach past a.x only if they start within
+                // the widest box's width of it.
+                var j = i - 1
+                while j >= 0, sorted[j].x + widest > a.x {
+                    let b = sorted[j]
+                    if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height, Self.shareCoverage(a, b) {
+                        if !meets[i] { meeting += 1 }
+                        if !meets[j] { meeting += 1 }
+                        meets[i] = true
+                        meets[j] = true
+                    }
+                    j -= 1
                 }
-                j -= 1
+                widest = Swift.max(widest, a.width)
             }
-            widest = Swift.max(widest, a.width)
+            if meeting == 0 { return (sorted, []) } // the usual case: no copy
+            var disjoint: [MaskBlock] = [], shared: [MaskBlock] = []
+            disjoint.reserveCapacity(sorted.count - meeting)
+            shared.reserveCapacity(meeting)
+            for i in sorted.indices {
+                if meets[i] { shared.append(sorted[i]) } else { disjoint.append(sorted[i]) }
+            }
+            return (disjoint, shared)
         }
-        var disjoint: [MaskBlock] = [], shared: [MaskBlock] = []
-        disjoint.reserveCapacity(sorted.count)
-        for i in sorted.indices {
-            if meets[i] { shared.append(sorted[i]) } else { disjoint.append(sorted[i]) }
-        }
-        return (disjoint, shared)
     }
 
     /// Whether some pixel has coverage in both masks (within their boxes'
