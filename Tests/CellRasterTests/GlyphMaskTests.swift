@@ -313,7 +313,7 @@ import Testing
         #expect(view.pixels == UnsafePointer(mask.pixels)) // the cached bytes, not a copy
         #expect((view.left, view.top, view.width, view.height) == (mask.left, mask.top, mask.width, mask.height))
         #expect(held.count == 1)
-        weak var generation = held[0]
+        weak let generation = held[0]
         // Masks of about 150 x 150 pixels: the 8 MiB budget is passed well
         // before 600 of them.
         for i in 0..<600 {
