@@ -30,7 +30,19 @@ enum Composite {
     /// three. `by257`: `by257()`.
     @inline(__always)
     static func scale(_ w: SIMD4<UInt32>, _ f: SIMD4<UInt32>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
-        let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+        scale(w, spread: spread(f), by257)
+    }
+
+    /// Each pixel's factor (0...255, a lane each) in both 16-bit halves of
+    /// its lane: the form `scale(_:spread:_:)` multiplies by.
+    @inline(__always)
+    static func spread(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
+        unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+    }
+
+    /// `scale` of four pixels by factors already `spread`.
+    @inline(__always)
+    static func scale(_ w: SIMD4<UInt32>, spread f16: SIMD8<UInt16>, _ by257: SIMD8<UInt16>) -> SIMD4<UInt32> {
         let w16 = unsafeBitCast(w, to: SIMD8<UInt16>.self)
         let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
         let even = highHalf((w16 & low) &* f16 &+ half, by257)
@@ -179,26 +191,57 @@ enum Composite {
     private static func overCoverage(_ source: UInt32, _ s4: SIMD4<UInt32>, _ by257: SIMD8<UInt16>,
                                      dst: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
         let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
+        let raw = UnsafeMutableRawPointer(words)
+        let opaque = alpha(source) == 255
+        // An opaque source scaled by k has alpha exactly k (255k / 255), so
+        // the destination keeps 255 - k: one subtraction from the spread
+        // coverage instead of the scaled source's alpha taken out and
+        // spread again. The same bytes as `over`.
+        let full = SIMD8<UInt16>(repeating: 255)
+        @inline(__always) func blend(_ k: UInt32, _ d4: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let k16 = spread(lanes(k))
+            if opaque { return scale(s4, spread: k16, by257) &+ scale(d4, spread: full &- k16, by257) }
+            let sk = scale(s4, spread: k16, by257)
+            return sk &+ scale(d4, spread: spread(SIMD4<UInt32>(repeating: 255) &- (sk &>> 24)), by257)
+        }
+        // A run of four or more whose length is not a multiple of four ends
+        // with one more group of four, the run's last pixels, overlapping
+        // the loop's last group: computed from the pixels as they are before
+        // the loop (read now) and stored after it, so the overlapped pixels
+        // get the values the loop gave them, and the last one to three are
+        // not blended one by one (most rows of a glyph have some).
+        let tail = count &- 4
+        let overlaps = count > 4 && count & 3 != 0
+        var tailK: UInt32 = 0, tailD = SIMD4<UInt32>()
+        if overlaps {
+            tailK = UnsafeRawPointer(coverage + tail).loadUnaligned(as: UInt32.self)
+            tailD = raw.loadUnaligned(fromByteOffset: tail &* 4, as: SIMD4<UInt32>.self)
+        }
         var n = 0
         // Four pixels at a time (text and anti-aliased edges): uncovered
         // groups skipped, fully covered ones of an opaque source stored as
         // it is (the inside of glyphs and shapes), the rest scaled per pixel
         // and blended in vector lanes.
-        let raw = UnsafeMutableRawPointer(words)
-        let opaque = alpha(source) == 255
         while n &+ 4 <= count {
             let k = UnsafeRawPointer(coverage + n).loadUnaligned(as: UInt32.self)
             if k == .max && opaque {
                 raw.storeBytes(of: s4, toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             } else if k != 0 {
-                let k4 = lanes(k)
                 let d4 = raw.loadUnaligned(fromByteOffset: n &* 4, as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: over(scale(s4, k4, by257), d4, by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: blend(k, d4), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             }
             n &+= 4
         }
-        // The last one to three pixels (most rows of a glyph have some) one
-        // by one: the same formula (`scale` by 255 is exact).
+        if overlaps {
+            if tailK == .max && opaque {
+                raw.storeBytes(of: s4, toByteOffset: tail &* 4, as: SIMD4<UInt32>.self)
+            } else if tailK != 0 {
+                raw.storeBytes(of: blend(tailK, tailD), toByteOffset: tail &* 4, as: SIMD4<UInt32>.self)
+            }
+            return
+        }
+        // Runs under four pixels one by one: the same formula (`scale` by
+        // 255 is exact).
         while n < count {
             let k = UInt32(coverage[n])
             if k != 0 {
