@@ -791,6 +791,9 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 
 ---The built-in themes, by name ("ios6", "dark"), as cell.Theme tables: colors as
 ---"#RRGGBB[AA]", fonts as "Name size". Copy one and change keys to make another.
+---The table is made the first time a script reads it (through `cell.ui`'s
+---metatable) and kept in `cell.ui` from then on, so `pairs(cell.ui)` lists
+---`themes` only after that.
 ---@type table<string, cell.Theme>
 cell.ui.themes = {}
 

@@ -63,10 +63,9 @@ public enum CellModule {
         lua.setFunctions(functions, onTableAt: -1)
         lua.push(version)
         lua_setfield(L, -2, "version")
-        lua_createtable(L, 0, Int32(UIBinding.functions.count + 1)) // + themes
+        lua_createtable(L, 0, Int32(UIBinding.functions.count + 1)) // + themes, on first read
         lua.setFunctions(UIBinding.functions, onTableAt: -1)
-        ThemeBinding.pushThemes(lua)
-        lua_setfield(L, -2, "themes")
+        ThemeBinding.makeThemesOnFirstRead(uiTableAt: -1, lua)
         lua_setfield(L, -2, "ui")
         lua_pushvalue(L, -1)
         lua_setglobal(L, "cell")

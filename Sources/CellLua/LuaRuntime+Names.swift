@@ -18,6 +18,7 @@ extension LuaRuntime {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         guard lua_checkstack(L, 48) != 0 else { return [] }
+        makeLazyFields()
         cl_pushglobaltable(L)
         for name in path {
             guard replaceTopWithField(name) else { return [] }
@@ -37,6 +38,20 @@ extension LuaRuntime {
             return false
         }
         return names.sorted()
+    }
+
+    /// Makes the fields `cell` builds on first read (`cell.ui.themes`), so
+    /// completion, which reads tables raw, offers them before the script
+    /// has read them. Raw reads and writes only.
+    private func makeLazyFields() {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        cl_pushglobaltable(L)
+        lua_pushstring(L, "cell")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
+        lua_pushstring(L, "ui")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
+        ThemeBinding.pushThemes(inUITableAt: -1, Lua(L))
     }
 
     /// Lua's reserved words: never a field name after `.` or `:`.

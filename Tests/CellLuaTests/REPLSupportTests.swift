@@ -18,6 +18,16 @@ import Testing
         #expect(globals.contains("cell") && globals.contains("print") && globals.contains("string"))
     }
 
+    /// `cell.ui.themes` is made on first read; completion offers it, and
+    /// the themes' names, before any script has read it.
+    @Test func lazyThemesAreOffered() throws {
+        let runtime = LuaRuntime()
+        #expect(runtime.completionNames(after: ["cell", "ui"], methodsOnly: false).contains("themes"))
+        #expect(runtime.completionNames(after: ["cell", "ui", "themes"], methodsOnly: false) == ["dark", "ios6"])
+        let fresh = LuaRuntime()
+        #expect(fresh.completionNames(after: ["cell", "ui", "themes", "ios6"], methodsOnly: false).contains("background"))
+    }
+
     @Test func methodsOfUserdataAndStrings() throws {
         let runtime = LuaRuntime()
         try runtime.run(code: "c = cell.canvas(2, 2) p = cell.path() k = cell.rgb(1, 0, 0) s = 'text'")

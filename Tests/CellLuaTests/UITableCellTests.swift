@@ -34,6 +34,13 @@ import Testing
         #expect(try values("return cell.ui.themes.ios6.background, cell.ui.themes.ios6.font, cell.ui.themes.dark.text")
                 == ["#C5CCD4", "Helvetica-Bold 17", "#F2F2F5"])
         #expect(try values("return cell.ui.themes.ios6.cell_colors[1], cell.ui.themes.ios6.cell_colors[2]") == ["#FFFFFF", "#DDDDDD"])
+        // Made on first read and kept: the same table each time, in the
+        // table raw from then on; other missing keys stay nil.
+        #expect(try values("""
+            local before = rawget(cell.ui, "themes")
+            local t = cell.ui.themes
+            return tostring(before), tostring(t == cell.ui.themes), tostring(rawget(cell.ui, "themes") == t), tostring(cell.ui.nothing)
+            """) == ["nil", "true", "true", "nil"])
         // A built-in's table is a valid theme as it is, and renders as the built-in does.
         let code = """
             local function draw(theme)
