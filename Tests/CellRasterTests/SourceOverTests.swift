@@ -126,6 +126,35 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// One color through coverage onto transparent black (a fresh layer's
+    /// first drawing, `Composite.store`): `kS` per pixel, every length from
+    /// 1 to 40 (a run's last pixels as an overlapping group of four), and
+    /// not a pixel written outside the run (guard words on both sides).
+    @Test func coverageStoreMatchesThePixelFormula() {
+        var random = SeededRandom(11)
+        var mismatches = 0, outside = 0
+        for round in 0..<1200 {
+            let count = 1 + round % 40
+            let source = round % 3 == 0 ? (random.premultipliedPixel() | 0xFF00_0000) : random.premultipliedPixel()
+            let coverage = (0..<count).map { _ -> UInt8 in
+                let r = random.next()
+                return r < 0.3 ? 0 : r < 0.6 ? 255 : UInt8(random.byte())
+            }
+            let guardWord: UInt32 = 0xDEAD_BEEF
+            var words = [UInt32](repeating: guardWord, count: count + 8)
+            words.withUnsafeMutableBytes { raw in
+                coverage.withUnsafeBufferPointer { k in
+                    Composite.store(source, dst: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + 16,
+                                    coverage: k.baseAddress!, count: count)
+                }
+            }
+            for n in 0..<count where words[4 + n] != Composite.scale(source, UInt32(coverage[n])) { mismatches += 1 }
+            for n in 0..<4 where words[n] != guardWord || words[4 + count + n] != guardWord { outside += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(outside == 0)
+    }
+
     /// Source-over of a layer's or image's pixels (coverage 255): eight
     /// pixels at a time, all opaque copied, all empty skipped, the rest in
     /// vector lanes; every pixel must get the one-pixel formula's bytes,

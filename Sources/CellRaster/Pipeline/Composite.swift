@@ -455,6 +455,14 @@ enum Composite {
             raw.storeBytes(of: scale(s4, lanes(k), by257), toByteOffset: n &* 4, as: SIMD4<UInt32>.self)
             n &+= 4
         }
+        // A run of more than four ends with one more group of four, its
+        // last pixels, overlapping the loop's last: nothing is read, so the
+        // overlapped pixels are stored again with the same values.
+        if n < count && count > 4 {
+            let k = UnsafeRawPointer(coverage + (count &- 4)).loadUnaligned(as: UInt32.self)
+            raw.storeBytes(of: scale(s4, lanes(k), by257), toByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
+            return
+        }
         while n < count {
             w[n] = scale(word, UInt32(coverage[n]))
             n &+= 1
