@@ -247,10 +247,11 @@ final class GlyphMaskCache: @unchecked Sendable {
         /// `mask(for:...)`, as a view whose bytes stay valid while `held` is held.
         mutating func view(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int,
                            rasterizer: Rasterizer) -> View? {
-            guard GlyphMaskCache.fits(shape, scale: scale) else { return nil }
             let key = Key(shape: ObjectIdentifier(shape), scaleBits: scale.bitPattern,
                           phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
             if let view = current._withUnsafeGuaranteedRef({ $0.view(key) }) { return view }
+            // Only masks that fit are ever made: the size is checked on a miss.
+            guard GlyphMaskCache.fits(shape, scale: scale) else { return nil }
             let mask = cache.made(key, shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)
             // The lock was let go: the cache may have started over meanwhile.
             if cache.current !== current.takeUnretainedValue() {
