@@ -79,11 +79,12 @@ enum ThemeBinding {
         lua_setmetatable(L, ui)
     }
 
-    /// `cell.ui`'s `__index(ui, key)`: `themes` made and kept; nil for any other key.
+    /// `cell.ui`'s `__index(ui, key)`: `themes` made and kept; nil for any
+    /// other key, or when called by hand on something not a table.
     private static let themesOnFirstRead: HostFunction = { state in
         guard let L = state else { return 0 }
         var length = 0
-        if lua_type(L, 2) == LUA_TSTRING, let key = lua_tolstring(L, 2, &length),
+        if lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TSTRING, let key = lua_tolstring(L, 2, &length),
            UnsafeRawBufferPointer(start: key, count: length).elementsEqual("themes".utf8) {
             pushThemes(inUITableAt: 1, Lua(L))
         } else {

@@ -39,8 +39,9 @@ import Testing
         #expect(try values("""
             local before = rawget(cell.ui, "themes")
             local t = cell.ui.themes
-            return tostring(before), tostring(t == cell.ui.themes), tostring(rawget(cell.ui, "themes") == t), tostring(cell.ui.nothing)
-            """) == ["nil", "true", "true", "nil"])
+            return tostring(before), tostring(t == cell.ui.themes), tostring(rawget(cell.ui, "themes") == t), tostring(cell.ui.nothing),
+              tostring(getmetatable(cell.ui).__index(5, "themes"))
+            """) == ["nil", "true", "true", "nil", "nil"])
         // A built-in's table is a valid theme as it is, and renders as the built-in does.
         let code = """
             local function draw(theme)

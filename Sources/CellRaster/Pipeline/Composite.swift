@@ -204,7 +204,7 @@ enum Composite {
             let sk = scale(s4, spread: k16, by257)
             return sk &+ scale(d4, spread: spread(SIMD4<UInt32>(repeating: 255) &- (sk &>> 24)), by257)
         }
-        // A run of four or more whose length is not a multiple of four ends
+        // A run longer than four pixels whose length is not a multiple of four ends
         // with one more group of four, the run's last pixels, overlapping
         // the loop's last group: computed from the pixels as they are before
         // the loop (read now) and stored after it, so the overlapped pixels
