@@ -32,6 +32,15 @@ public final class Rasterizer {
     /// accumulation buffer is all zeros between jobs and needs no clearing.
     private var dirty: UnsafeMutablePointer<UInt64>
     private var dirtyCapacity: Int
+    /// One bit per accumulation cell, a 64-bit word per block of 64 (the
+    /// blocks `dirty` names): set when an edge wrote into the cell, so the
+    /// sweep finds a block's written cells with a trailing-zero count
+    /// instead of scanning the block's zeros. Cleared with the cells, by
+    /// the sweep: all zeros between jobs, as the accumulation is.
+    private var touched: UnsafeMutablePointer<UInt64>
+    private var touchedCapacity = 0
+    /// Words of `touched` per row: `(stride + 63) / 64`.
+    private var blocksPerRow = 0
     /// A job of several bands (`bandRows`): its edges (`edges`); their
     /// numbers bucketed by first band (`bucketed`, bucket b from
     /// `bucketStart[b]`); the edges still going on below the band
@@ -67,6 +76,7 @@ public final class Rasterizer {
         rowSpans = .allocate(capacity: 1)
         dirtyCapacity = 0
         dirty = .allocate(capacity: 1)
+        touched = .allocate(capacity: 1)
         edges = .allocate(capacity: 1)
         bucketed = .allocate(capacity: 1)
         activeEdges = .allocate(capacity: 1)
@@ -81,6 +91,7 @@ public final class Rasterizer {
         coverage.deallocate()
         rowSpans.deallocate()
         dirty.deallocate()
+        touched.deallocate()
         edges.deallocate()
         bucketed.deallocate()
         activeEdges.deallocate()
@@ -344,6 +355,13 @@ public final class Rasterizer {
             dirty = .allocate(capacity: dirtyCapacity)
         }
         dirty.update(repeating: 0, count: words)
+        blocksPerRow = (stride + 63) >> 6
+        if blocksPerRow * height > touchedCapacity {
+            touched.deallocate()
+            touchedCapacity = max(blocksPerRow * height, touchedCapacity * 2)
+            touched = .allocate(capacity: touchedCapacity)
+            touched.initialize(repeating: 0, count: touchedCapacity)
+        }
         if height > rowCapacity {
             rowStart.deallocate()
             rowEnd.deallocate()
@@ -433,6 +451,7 @@ public final class Rasterizer {
                 rowStart[k] = 0
                 rowEnd[k] = max(rowEnd[k], 1)
                 dirty[k * dirtyWordsPerRow] |= 1
+                touched[k * blocksPerRow] |= 1
             }
             j += 1
         }
@@ -489,6 +508,21 @@ public final class Rasterizer {
                     bits[b >> 6] |= 1 << UInt64(b & 63)
                     b += 1
                 }
+                // Cells i0...last, in the blocks' words.
+                let cells = touched + k * blocksPerRow
+                let first = i0 >> 6, final = last >> 6
+                let from = UInt64.max << UInt64(i0 & 63), upTo = UInt64.max >> UInt64(63 - (last & 63))
+                if first == final {
+                    cells[first] |= from & upTo
+                } else {
+                    cells[first] |= from
+                    var w = first + 1
+                    while w < final {
+                        cells[w] = .max
+                        w += 1
+                    }
+                    cells[final] |= upTo
+                }
             }
             j += 1
         }
@@ -526,30 +560,26 @@ public final class Rasterizer {
                 pending = -1
             }
             let bits = dirty + k * dirtyWordsPerRow
-            /// The first non-zero cell after `from` (or end + 1). Clean blocks
-            /// are jumped over; dirty ones are read eight cells at a time, as
-            /// most of a dirty block is still zero (an edge touches a few
-            /// cells of it).
+            let cells = touched + k * blocksPerRow
+            /// The first non-zero cell from `from` on (or end + 1): the cells
+            /// an edge wrote, found by their bits (`touched`) a word of 64
+            /// at a time, skipping those whose sum came back to zero.
             @inline(__always) func nextTouched(_ from: Int) -> Int {
-                var k = from
-                while k <= end {
-                    let b = k >> 6
-                    if bits[b >> 6] & (1 << UInt64(b & 63)) == 0 {
-                        k = (b + 1) << 6
-                        continue
+                var w = from >> 6
+                guard from <= end else { return end + 1 }
+                var word = cells[w] & (UInt64.max << UInt64(from & 63))
+                let lastWord = end >> 6
+                while true {
+                    while word != 0 {
+                        let c = (w << 6) + word.trailingZeroBitCount
+                        if c > end { return end + 1 }
+                        if row[c] != 0 { return c }
+                        word &= word - 1
                     }
-                    let blockEnd = Swift.min((b + 1) << 6, end + 1)
-                    while k + 8 <= blockEnd {
-                        let cells = UnsafeRawPointer(row + k).loadUnaligned(as: SIMD8<Float>.self)
-                        if any(cells .!= 0) { break }
-                        k += 8
-                    }
-                    while k < blockEnd {
-                        if row[k] != 0 { return k }
-                        k += 1
-                    }
+                    w += 1
+                    if w > lastWord { return end + 1 }
+                    word = cells[w]
                 }
-                return end + 1
             }
             /// Pixels `a..<b` at coverage `c`: a constant span when long enough,
             /// else part of the pending per-pixel span.
@@ -598,6 +628,7 @@ public final class Rasterizer {
                 var word = bits[w]
                 while word != 0 {
                     let b = (w << 6) + word.trailingZeroBitCount
+                    cells[b] = 0
                     let first = b << 6
                     if first + 64 <= stride {
                         // A whole block: sixteen vector stores, not a call to memset.
