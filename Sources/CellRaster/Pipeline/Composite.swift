@@ -201,8 +201,7 @@ enum Composite {
         @inline(__always) func blend(_ k: UInt32, _ d4: SIMD4<UInt32>) -> SIMD4<UInt32> {
             let k16 = spread(lanes(k))
             if opaque { return scale(s4, spread: k16, by257) &+ scale(d4, spread: full &- k16, by257) }
-            let sk = scale(s4, spread: k16, by257)
-            return sk &+ scale(d4, spread: spread(SIMD4<UInt32>(repeating: 255) &- (sk &>> 24)), by257)
+            return over(scale(s4, spread: k16, by257), d4, by257)
         }
         // A run longer than four pixels whose length is not a multiple of four ends
         // with one more group of four, the run's last pixels, overlapping

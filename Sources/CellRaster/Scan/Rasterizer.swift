@@ -26,17 +26,12 @@ public final class Rasterizer {
     /// row, not per span).
     private var rowSpans: UnsafeMutablePointer<Span>
     private var rowSpansCapacity: Int
-    /// One bit per block of 64 accumulation cells: set when an edge wrote into
-    /// the block. The sweep jumps over clean blocks (a big shape's interior
-    /// costs nothing per pixel) and zeroes only dirty ones, so the
-    /// accumulation buffer is all zeros between jobs and needs no clearing.
-    private var dirty: UnsafeMutablePointer<UInt64>
-    private var dirtyCapacity: Int
-    /// One bit per accumulation cell, a 64-bit word per block of 64 (the
-    /// blocks `dirty` names): set when an edge wrote into the cell, so the
-    /// sweep finds a block's written cells with a trailing-zero count
-    /// instead of scanning the block's zeros. Cleared with the cells, by
-    /// the sweep: all zeros between jobs, as the accumulation is.
+    /// One bit per accumulation cell, a 64-bit word per block of 64 cells:
+    /// set when an edge wrote into the cell. The sweep finds written cells
+    /// with trailing-zero counts, jumps over blocks with no bit set (a big
+    /// shape's interior costs nothing per pixel) and zeroes only the blocks
+    /// that have one, with their word, so the accumulation buffer and these
+    /// bits are all zeros between jobs and need no clearing.
     private var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// Words of `touched` per row: `(stride + 63) / 64`.
@@ -51,7 +46,6 @@ public final class Rasterizer {
     private var edgeCapacity = 0
     private var bucketStart: UnsafeMutablePointer<Int>
     private var bucketCapacity = 0
-    private var dirtyWordsPerRow = 0
 
     /// The region of the current job, in device pixels.
     private var region = IntRect.empty
@@ -74,8 +68,6 @@ public final class Rasterizer {
         coverage = .allocate(capacity: 1)
         rowSpansCapacity = 0
         rowSpans = .allocate(capacity: 1)
-        dirtyCapacity = 0
-        dirty = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         edges = .allocate(capacity: 1)
         bucketed = .allocate(capacity: 1)
@@ -90,7 +82,6 @@ public final class Rasterizer {
         rowEnd.deallocate()
         coverage.deallocate()
         rowSpans.deallocate()
-        dirty.deallocate()
         touched.deallocate()
         edges.deallocate()
         bucketed.deallocate()
@@ -347,14 +338,6 @@ public final class Rasterizer {
             accumulation.initialize(repeating: 0, count: accumulationCapacity)
         }
         // (The buffer is all zeros: every sweep clears what its job wrote.)
-        dirtyWordsPerRow = ((stride + 63) >> 6 + 63) >> 6
-        let words = dirtyWordsPerRow * height
-        if words > dirtyCapacity {
-            dirty.deallocate()
-            dirtyCapacity = max(words, dirtyCapacity * 2)
-            dirty = .allocate(capacity: dirtyCapacity)
-        }
-        dirty.update(repeating: 0, count: words)
         blocksPerRow = (stride + 63) >> 6
         if blocksPerRow * height > touchedCapacity {
             touched.deallocate()
@@ -450,7 +433,6 @@ public final class Rasterizer {
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
                 rowEnd[k] = max(rowEnd[k], 1)
-                dirty[k * dirtyWordsPerRow] |= 1
                 touched[k * blocksPerRow] |= 1
             }
             j += 1
@@ -502,12 +484,6 @@ public final class Rasterizer {
                 }
                 rowStart[k] = min(rowStart[k], Int32(i0))
                 rowEnd[k] = max(rowEnd[k], Int32(last))
-                let bits = dirty + k * dirtyWordsPerRow
-                var b = i0 >> 6
-                while b <= last >> 6 {
-                    bits[b >> 6] |= 1 << UInt64(b & 63)
-                    b += 1
-                }
                 // Cells i0...last, in the blocks' words.
                 let cells = touched + k * blocksPerRow
                 let first = i0 >> 6, final = last >> 6
@@ -559,7 +535,6 @@ public final class Rasterizer {
                 }
                 pending = -1
             }
-            let bits = dirty + k * dirtyWordsPerRow
             let cells = touched + k * blocksPerRow
             /// The first non-zero cell from `from` on (or end + 1): the cells
             /// an edge wrote, found by their bits (`touched`) a word of 64
@@ -623,21 +598,17 @@ public final class Rasterizer {
                 }
             }
             if count > 0 { rowBody(UnsafeBufferPointer(start: spans, count: count)) }
-            // Leave the buffer clean for the next job: zero the dirty blocks.
-            for w in 0..<dirtyWordsPerRow {
-                var word = bits[w]
-                while word != 0 {
-                    let b = (w << 6) + word.trailingZeroBitCount
-                    cells[b] = 0
-                    let first = b << 6
-                    if first + 64 <= stride {
-                        // A whole block: sixteen vector stores, not a call to memset.
-                        let raw = UnsafeMutableRawPointer(row + first)
-                        for q in 0..<16 { raw.storeBytes(of: SIMD4<Float>(), toByteOffset: q * 16, as: SIMD4<Float>.self) }
-                    } else {
-                        (row + first).update(repeating: 0, count: stride - first)
-                    }
-                    word &= word - 1
+            // Leave the buffer clean for the next job: zero the blocks an
+            // edge wrote into (all within the row's written cells), with their bits.
+            for b in (start >> 6)...(Int(rowEnd[k]) >> 6) where cells[b] != 0 {
+                cells[b] = 0
+                let first = b << 6
+                if first + 64 <= stride {
+                    // A whole block: sixteen vector stores, not a call to memset.
+                    let raw = UnsafeMutableRawPointer(row + first)
+                    for q in 0..<16 { raw.storeBytes(of: SIMD4<Float>(), toByteOffset: q * 16, as: SIMD4<Float>.self) }
+                } else {
+                    (row + first).update(repeating: 0, count: stride - first)
                 }
             }
         }
