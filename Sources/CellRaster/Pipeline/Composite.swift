@@ -173,6 +173,11 @@ enum Composite {
     /// constants made once.
     static func sourceOver(_ source: UInt32, onClear: Bool, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
                            coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
+        if wide && count >= 8 {
+            AVX2Kernels.coverageBlock(source, onClear: onClear, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                                      coverageStride: coverageStride, count: count, rows: rows)
+            return
+        }
         let s4 = SIMD4<UInt32>(repeating: source), by257 = Self.by257()
         var dst = dst, coverage = coverage
         for _ in 0..<rows {
