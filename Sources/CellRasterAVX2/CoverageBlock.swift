@@ -5,7 +5,7 @@ extension AVX2Kernels {
     /// `coverageStride` apart), or `kS` alone when `onClear` (the pixels
     /// are known to be transparent black). Stands in for CellRaster's
     /// `Composite.sourceOver(_:onClear:dst:rowBytes:coverage:coverageStride:count:rows:)`
-    /// for blocks at least eight pixels wide (glyphs, masks), with the same
+    /// (glyphs, masks), with the same
     /// bytes: every product rounded as `Composite.scale` rounds.
     ///
     /// Eight pixels a step, without branches on the coverage (an empty or
@@ -19,7 +19,7 @@ extension AVX2Kernels {
                                      rowBytes: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
                                      count: Int, rows: Int) {
         #if arch(x86_64)
-        precondition(count >= 8, "coverageBlock takes rows of at least eight pixels")
+        precondition(count >= 1, "coverageBlock takes rows of at least one pixel")
         let s16 = unsafeBitCast(SIMD8<UInt32>(repeating: source), to: SIMD16<UInt16>.self)
         let low = SIMD16<UInt16>(repeating: 0x00FF)
         // The source's even and odd bytes, each in the low half of a lane,
@@ -28,27 +28,72 @@ extension AVX2Kernels {
         let opaque = source >> 24 == 255
         let tail = count &- 8
         let overlaps = count & 7 != 0
+        @inline(__always) func step(_ k: UInt64, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            let k32 = SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD8<UInt8>.self))
+            let k16 = unsafeBitCast(k32 | (k32 &<< 16), to: SIMD16<UInt16>.self)
+            let ks = unsafeBitCast(scaled(sEven, sOdd, k16), to: SIMD8<UInt32>.self)
+            if onClear { return ks }
+            let d16 = unsafeBitCast(d, to: SIMD16<UInt16>.self)
+            // An opaque source scaled by k has alpha k, so the destination
+            // keeps 255 - k; otherwise 255 minus the scaled source's alpha,
+            // spread over both lanes of its pixel.
+            let keep: SIMD16<UInt16>
+            if opaque {
+                keep = low &- k16
+            } else {
+                let a = ks &>> 24
+                keep = unsafeBitCast((a | (a &<< 16)) ^ SIMD8<UInt32>(repeating: 0x00FF_00FF), to: SIMD16<UInt16>.self)
+            }
+            return ks &+ unsafeBitCast(scaled(d16 & low, d16 &>> 8, keep), to: SIMD8<UInt32>.self)
+        }
         var dstRow = dst, coverageRow = coverage
+        if count < 4 {
+            // One to three pixels (thin glyphs: an l, an i): gathered into
+            // a step's first lanes and put back one by one.
+            for _ in 0..<rows {
+                let words = UnsafeMutableRawPointer(dstRow).assumingMemoryBound(to: UInt32.self)
+                var d = SIMD8<UInt32>()
+                var k = UInt64(coverageRow[0])
+                if !onClear { d[0] = words[0] }
+                if count > 1 {
+                    k |= UInt64(coverageRow[1]) << 8
+                    if !onClear { d[1] = words[1] }
+                }
+                if count > 2 {
+                    k |= UInt64(coverageRow[2]) << 16
+                    if !onClear { d[2] = words[2] }
+                }
+                let out = step(k, d)
+                words[0] = out[0]
+                if count > 1 { words[1] = out[1] }
+                if count > 2 { words[2] = out[2] }
+                dstRow += rowBytes
+                coverageRow += coverageStride
+            }
+            return
+        }
+        if count < 8 {
+            // Four to seven pixels: the first four and the last four as the
+            // two halves of one step (the pixels both hold get the same
+            // values from each).
+            let last = count &- 4
+            for _ in 0..<rows {
+                let raw = UnsafeMutableRawPointer(dstRow), k = UnsafeRawPointer(coverageRow)
+                let d = onClear ? SIMD8<UInt32>() :
+                    SIMD8(lowHalf: raw.loadUnaligned(as: SIMD4<UInt32>.self),
+                          highHalf: raw.loadUnaligned(fromByteOffset: last &* 4, as: SIMD4<UInt32>.self))
+                let ks = UInt64(k.loadUnaligned(as: UInt32.self))
+                    | UInt64(k.loadUnaligned(fromByteOffset: last, as: UInt32.self)) << 32
+                let out = step(ks, d)
+                raw.storeBytes(of: out.lowHalf, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: out.highHalf, toByteOffset: last &* 4, as: SIMD4<UInt32>.self)
+                dstRow += rowBytes
+                coverageRow += coverageStride
+            }
+            return
+        }
         for _ in 0..<rows {
             let raw = UnsafeMutableRawPointer(dstRow)
-            @inline(__always) func step(_ k: UInt64, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
-                let k32 = SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD8<UInt8>.self))
-                let k16 = unsafeBitCast(k32 | (k32 &<< 16), to: SIMD16<UInt16>.self)
-                let ks = unsafeBitCast(scaled(sEven, sOdd, k16), to: SIMD8<UInt32>.self)
-                if onClear { return ks }
-                let d16 = unsafeBitCast(d, to: SIMD16<UInt16>.self)
-                // An opaque source scaled by k has alpha k, so the
-                // destination keeps 255 - k; otherwise 255 minus the scaled
-                // source's alpha, spread over both lanes of its pixel.
-                let keep: SIMD16<UInt16>
-                if opaque {
-                    keep = low &- k16
-                } else {
-                    let a = ks &>> 24
-                    keep = unsafeBitCast((a | (a &<< 16)) ^ SIMD8<UInt32>(repeating: 0x00FF_00FF), to: SIMD16<UInt16>.self)
-                }
-                return ks &+ unsafeBitCast(scaled(d16 & low, d16 &>> 8, keep), to: SIMD8<UInt32>.self)
-            }
             var tailK: UInt64 = 0, tailD = SIMD8<UInt32>()
             if overlaps {
                 tailK = UnsafeRawPointer(coverageRow + tail).loadUnaligned(as: UInt64.self)

@@ -173,7 +173,7 @@ enum Composite {
     /// constants made once.
     static func sourceOver(_ source: UInt32, onClear: Bool, dst: UnsafeMutablePointer<UInt8>, rowBytes: Int,
                            coverage: UnsafePointer<UInt8>, coverageStride: Int, count: Int, rows: Int) {
-        if wide && count >= 8 {
+        if wide {
             AVX2Kernels.coverageBlock(source, onClear: onClear, dst: dst, rowBytes: rowBytes, coverage: coverage,
                                       coverageStride: coverageStride, count: count, rows: rows)
             return
