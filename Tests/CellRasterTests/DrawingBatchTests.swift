@@ -173,7 +173,7 @@ import Testing
         }
         #expect(flushes >= 1, "the released layers were all kept")
         // Masks: what the commands not yet drawn keep alive stays under the
-        // limit (they go to the helper threads in chunks, or are flushed).
+        // limit (those every band has drawn are let go, or the batch flushes).
         let maskBytes = 1280 * 2160
         var most = 0
         for i in 0..<(2 * DrawingBatch.maxHeldBytes / maskBytes + 4) {

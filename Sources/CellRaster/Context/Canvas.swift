@@ -178,8 +178,8 @@ public final class Canvas {
     }
 
     deinit {
-        // (A chunk still out draws with the helper threads' rasterizers,
-        // never this one; the batch waits for it as it goes.)
+        // (Helper threads still drawing the batch's bands use their own
+        // rasterizers, never this one; the batch waits for them as it goes.)
         if ownsRasterizer { ScratchPool.giveBack(rasterizer) }
     }
 
