@@ -33,8 +33,9 @@ extension CanvasBinding {
             let options = try lua.textOptions(5, known: textOptionNames)
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
                                     align: options.align ?? .left)
+            let recorded = canvas.recordedBytes
             canvas.fillText(layout, color: options.color)
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)
             lua.push(layout.height)
             return 2
@@ -52,8 +53,9 @@ extension CanvasBinding {
                                     in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
                                     truncation: options.truncation ?? .tail, wrap: options.wrap ?? false,
                                     verticalAlign: options.verticalAlign ?? .top)
+            let recorded = canvas.recordedBytes
             canvas.fillText(layout, color: options.color)
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)
             lua.push(layout.height)
             return 2

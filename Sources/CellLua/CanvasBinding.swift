@@ -229,10 +229,16 @@ extension CanvasBinding {
             let canvas = try lua.canvas(1)
             let recorded = canvas.recordedBytes
             try body(lua, canvas)
-            // A recording canvas keeps what it draws: counted each 64 KB it grows.
-            if canvas.recordedBytes >> 16 != recorded >> 16 { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
+            try countRecording(lua, canvas, since: recorded)
             return 0
         }
+    }
+
+    /// A recording canvas keeps what it draws: charged against the memory
+    /// limit each 64 KB it grows (`LuaRuntime.countHeldMemory`), for calls
+    /// that change nothing else it holds (clip masks, the current path).
+    static func countRecording(_ lua: Lua, _ canvas: Canvas, since recorded: Int) throws {
+        if canvas.recordedBytes >> 16 != recorded >> 16 { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
     }
 
     /// A line-style setter: `body` changes a copy of the stroke style, which

@@ -173,7 +173,13 @@ public struct Lua {
 
     /// True when `key`'s UTF-8 is exactly `bytes`.
     private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        key.utf8.count == bytes.count && key.utf8.elementsEqual(bytes)
+        // The key's bytes in place (a known key is a literal, already
+        // contiguous), compared at once: the generic `elementsEqual` walks
+        // both a byte at a time through the collection protocols.
+        var key = key
+        return key.withUTF8 { k in
+            k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
+        }
     }
 
     // MARK: pushing

@@ -67,20 +67,9 @@ extension Canvas {
         let bounds = IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
         // Stable, as before: masks at the same x keep their drawing order.
         if !inOrder { rows = rows.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element) }
-        let sorted = rows
-        // The masks' bytes live as long as their generations: held by both closures.
-        var source = SpanSource(bounds: bounds) { job, area, emit in
-            withExtendedLifetime(held) {
-                Self.emitMasks(sorted, bounds: bounds.intersection(job.clamp(area)), emit)
-            }
-        }
-        let (disjoint, shared) = Self.splitByOverlap(sorted)
-        source.masks = MaskBlocks(disjoint: disjoint, rest: { job, area, emit in
-            withExtendedLifetime(held) {
-                Self.emitMasks(shared, bounds: bounds.intersection(job.clamp(area)), emit)
-            }
-        }, owner: held)
-        return source
+        let (disjoint, shared) = Self.splitByOverlap(rows)
+        return SpanSource(masks: MaskBlocks(sorted: rows, disjoint: disjoint, shared: shared, bounds: bounds,
+                                            owner: held))
     }
 
     /// `sorted` (left to right) parted into the masks that cover no pixel
@@ -141,7 +130,7 @@ extension Canvas {
     /// the row is emitted from there, so a shared pixel gets the sum, as if
     /// the masks had been added into one image first.
     /// `sorted`: left to right.
-    private static func emitMasks(_ sorted: [MaskBlock], bounds box: IntRect,
+    static func emitMasks(_ sorted: [MaskBlock], bounds box: IntRect,
                                   _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
         // Each mask cut to the box once (a band of rows sees only its part),

@@ -12,12 +12,14 @@ extension Canvas {
         typealias Row = UnsafeBufferPointer<Rasterizer.Span>
 
         var bounds: IntRect?
-        /// How the spans are made: a closure, or (a rectangle) from the
-        /// numbers alone, so that a rectangle fill allocates no closure.
+        /// How the spans are made: a closure, or (a rectangle, glyph masks)
+        /// from the values alone, so that a rectangle fill or a line of
+        /// text allocates no closure.
         private let emitter: Emitter
         private enum Emitter {
             case closure((SpanJob, IntRect, (Row) -> Void) -> Void)
             case rect(device: Rect, antialias: Bool)
+            case masks(MaskBlocks)
         }
         /// Work done once before the spans are asked for in bands on several
         /// threads (flattening a path for the drawable bounds), so that each
@@ -34,7 +36,10 @@ extension Canvas {
         /// when that is what it is: a solid fill under a rectangular clip
         /// composites the blocks that share no pixel straight, row by row
         /// of each block, without spans.
-        var masks: MaskBlocks?
+        var masks: MaskBlocks? {
+            if case .masks(let masks) = emitter { return masks }
+            return nil
+        }
 
         init(bounds: IntRect?, _ emit: @escaping (SpanJob, IntRect, (Row) -> Void) -> Void) {
             self.bounds = bounds
@@ -50,6 +55,12 @@ extension Canvas {
         init(rect device: Rect, antialias: Bool) {
             emitter = .rect(device: device, antialias: antialias)
             bounds = Self.bounds(ofDeviceBox: device)
+        }
+
+        /// The spans of coverage masks on the pixel grid (`MaskBlocks`).
+        init(masks: MaskBlocks) {
+            emitter = .masks(masks)
+            bounds = masks.bounds
         }
 
         /// The pixels a device box reaches; nil when it is not finite (no
@@ -68,6 +79,8 @@ extension Canvas {
                 withoutActuallyEscaping(body) { emit(job, bounds, $0) }
             case .rect(let device, let antialias):
                 RectSpans.emit(device, bounds: job.clamp(bounds), antialias: antialias, body)
+            case .masks(let masks):
+                masks.emit(masks.sorted, job, bounds, body)
             }
         }
 
@@ -86,16 +99,27 @@ extension Canvas {
         let x: Int, y: Int, width: Int, height: Int
     }
 
-    /// A span source's coverage split for compositing without spans:
-    /// `disjoint` blocks that share no pixel with any other coverage of the
-    /// source, and `rest`, the spans of everything else (emitted as the
-    /// source emits them). Compositing each part on its own gives the bytes
-    /// of compositing the source's spans, since no pixel is in both.
+    /// Coverage given as masks on the pixel grid (glyphs from
+    /// `GlyphMaskCache`), left to right, split for compositing without
+    /// spans: `disjoint` blocks that share no pixel with another, and
+    /// `shared`, those that do, whose coverage adds where they meet
+    /// (`Canvas.emitMasks`). Compositing each part on its own gives the
+    /// bytes of compositing all of them as spans, since no pixel is in both.
     struct MaskBlocks {
+        let sorted: [MaskBlock]
         let disjoint: [MaskBlock]
-        let rest: (SpanJob, IntRect, (SpanSource.Row) -> Void) -> Void
+        let shared: [MaskBlock]
+        /// The pixels the blocks cover.
+        let bounds: IntRect
         /// Keeps the blocks' bytes alive while the source is.
-        let owner: Any
+        let owner: [GlyphMaskCache.Generation]
+
+        /// Emits the spans of `blocks` (some of these) within `area` and the job's rows.
+        func emit(_ blocks: [MaskBlock], _ job: SpanJob, _ area: IntRect, _ body: (SpanSource.Row) -> Void) {
+            withExtendedLifetime(owner) {
+                Canvas.emitMasks(blocks, bounds: bounds.intersection(job.clamp(area)), body)
+            }
+        }
     }
 
     /// What a span source runs with: the rasterizer (each drawing thread has
@@ -368,7 +392,9 @@ extension Canvas {
                 Composite.sourceOver(word, onClear: onClear, dst: surface.pointer(x: x0, y: y0), rowBytes: surface.buffer.stride,
                                      coverage: coverage, coverageStride: block.width, count: x1 - x0, rows: y1 - y0)
             }
-            masks.rest(job, area) { row in sourceOver(word, row, surface, onClear: onClear) }
+            if !masks.shared.isEmpty {
+                masks.emit(masks.shared, job, area) { row in sourceOver(word, row, surface, onClear: onClear) }
+            }
         }
     }
 
