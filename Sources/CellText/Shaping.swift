@@ -138,5 +138,26 @@ extension Font {
 /// line breaks, no control characters and nothing beyond ASCII, the common
 /// case that shaping and paragraph splitting take a shortcut for.
 func isPrintableASCII(_ utf8: some Sequence<UInt8>) -> Bool {
-    utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    // In place when the bytes are contiguous (a native string's are), eight
+    // at a time: a byte is printable when adding 0x60 sets its top bit (it
+    // is at least 0x20) and adding 0x01 does not (it is below 0x7F).
+    let fast = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= raw.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // (No carry crosses bytes: every byte is below 0x80 first.)
+            if w & high != 0 || (w &+ 0x6060_6060_6060_6060) & high != high
+                || (w &+ 0x0101_0101_0101_0101) & high != 0 { return false }
+            i += 8
+        }
+        while i < raw.count {
+            let b = raw[i]
+            if b < 0x20 || b >= 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+    return fast ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
 }

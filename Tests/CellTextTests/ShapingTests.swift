@@ -1,5 +1,5 @@
 import Testing
-import CellText
+@testable import CellText
 
 /// Widths against the font files themselves (OpenTypeOracle reads hmtx and
 /// GPOS kerning without HarfBuzz), kerning, and text beyond ASCII.
@@ -130,5 +130,27 @@ import CellText
     @Test func ellipsis() throws {
         #expect(try Font(named: "Helvetica", size: 12).ellipsis == "\u{2026}")
         #expect(try Font(named: "DejaVu Sans", size: 12).ellipsis == "\u{2026}")
+    }
+
+    /// The printable-ASCII test (eight bytes at a time in place) against
+    /// the plain byte rule: every byte value at every position of strings
+    /// of 1 to 20 bytes, in contiguous and non-contiguous form.
+    @Test func printableASCIIIsTheByteRule() {
+        var wrong = 0
+        for length in 1...20 {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    let expected = byte >= 0x20 && byte < 0x7F
+                    if isPrintableASCII(bytes) != expected { wrong += 1 }
+                    if isPrintableASCII(bytes.lazy.map { $0 }) != expected { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(isPrintableASCII("Item 12 grouped table view".utf8))
+        #expect(!isPrintableASCII("caf\u{E9} au lait, quite long".utf8))
+        #expect(!isPrintableASCII("tab\there and more text".utf8))
     }
 }
