@@ -84,6 +84,11 @@ extension Lua {
     func color(_ index: Int32) throws -> Color {
         switch type(index) {
         case LUA_TSTRING:
+            // "#RRGGBB" as written (the usual case) from Lua's bytes, with no `String` made.
+            var length = 0
+            if let p = lua_tolstring(L, index, &length), let c = Color(hexBytes: UnsafeRawBufferPointer(start: p, count: length)) {
+                return c
+            }
             let spec = try string(index)
             if let c = ColorSpec.parse(spec) { return c }
             let names = Color.named.map(\.name).joined(separator: ", ")

@@ -51,10 +51,17 @@ public struct Color: Hashable, Sendable {
     /// Reads the bytes in place: scripts set colors by string in their
     /// inner loops, so this allocates nothing.
     public init?(hex: String) {
-        var bytes = hex.utf8.makeIterator()
-        guard bytes.next() == UInt8(ascii: "#") else { return nil }
-        var packed: UInt32 = 0, count = 0
-        while let c = bytes.next() {
+        var hex = hex
+        guard let c = hex.withUTF8({ Color(hexBytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = c
+    }
+
+    /// `init(hex:)` from the UTF-8 bytes themselves (a string an embedder
+    /// holds as bytes, as Lua does, parsed without making a `String`).
+    public init?(hexBytes bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 1, bytes.count <= 9, bytes[0] == UInt8(ascii: "#") else { return nil }
+        var packed: UInt32 = 0
+        for c in bytes.dropFirst() {
             let nibble: UInt8
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = c &- UInt8(ascii: "0")
@@ -62,12 +69,10 @@ public struct Color: Hashable, Sendable {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = c &- UInt8(ascii: "A") &+ 10
             default: return nil
             }
-            guard count < 8 else { return nil }
             packed = packed << 4 | UInt32(nibble)
-            count += 1
         }
         func channel(_ v: UInt32) -> Double { Double(v & 0xFF) / 255 }
-        switch count {
+        switch bytes.count - 1 {
         case 3:
             self.init(r: channel((packed >> 8 & 0xF) * 17), g: channel((packed >> 4 & 0xF) * 17),
                       b: channel((packed & 0xF) * 17), a: 1)
