@@ -25,4 +25,21 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("celllua: greedy.lua:2: not enough memory (--max-memory 2048 MB)"), "\(r.stderr)")
     }
+
+    /// What a canvas records for vector output counts too: text drawn in a
+    /// loop stops at the budget with a positioned error (charged each 64 KB
+    /// the recording grows; the loop alone would run to its end).
+    @Test func recordedTextCountsAgainstTheBudget() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            local c = cell.canvas(100, 100)
+            local f = cell.font("Helvetica", 12)
+            for i = 1, 400000 do c:text("recorded text " .. i, 1, 1, { font = f }) end
+            """, to: dir + "/text.lua")
+        let r = try Celllua.run(["--max-memory", "16", "text.lua"], in: dir, timeout: 120)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("celllua: text.lua:3: not enough memory"), "\(r.stderr)")
+        #expect(r.stderr.contains("recorded drawing"), "\(r.stderr)")
+    }
 }

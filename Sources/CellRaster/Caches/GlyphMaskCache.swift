@@ -24,7 +24,8 @@ import Glibc
 final class GlyphMaskCache: @unchecked Sendable {
     static let shared = GlyphMaskCache()
 
-    /// Sub-pixel positions per pixel, in x and in y.
+    /// Sub-pixel positions per pixel, in x and in y: a power of two
+    /// (`Canvas.maskedGlyphSpans` splits a position with a shift and a mask).
     static let phases = 4
     /// Widest or tallest mask made, in pixels.
     static let maxMaskSide = 160

@@ -34,6 +34,9 @@ extension Canvas {
         guard state.antialias else { return nil }
         let ctm = state.ctm
         let phases = Double(GlyphMaskCache.phases)
+        // Whole quarter pixels (`phases` a pixel) split into the pixel and
+        // the phase by a shift and a mask: `phases` is a power of two.
+        let phaseShift = GlyphMaskCache.phases.trailingZeroBitCount, phaseMask = GlyphMaskCache.phases - 1
         let rasterizer = self.rasterizer
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         var inOrder = true // left to right already (the usual case)
@@ -45,14 +48,12 @@ extension Canvas {
                 // Upright, unskewed, unmirrored in x, the same scale both ways.
                 guard t.b == 0, t.c == 0, t.a > 0, t.d == -t.a,
                       abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
-                var px = Rounding.halfAway(t.tx * phases), py = Rounding.halfAway(t.ty * phases)
-                let cellX = Rounding.down(px / phases), cellY = Rounding.down(py / phases)
-                px -= cellX * phases
-                py -= cellY * phases
-                guard let mask = lookups.view(for: glyphs[i].shape, scale: t.a, phaseX: Int(px), phaseY: Int(py),
-                                              rasterizer: rasterizer) else { return nil }
+                // (Within 1e12 the quarter pixels fit an Int; `>>` floors.)
+                let qx = Int(Rounding.halfAway(t.tx * phases)), qy = Int(Rounding.halfAway(t.ty * phases))
+                guard let mask = lookups.view(for: glyphs[i].shape, scale: t.a, phaseX: qx & phaseMask,
+                                              phaseY: qy & phaseMask, rasterizer: rasterizer) else { return nil }
                 guard mask.width > 0, mask.height > 0, let pixels = mask.pixels else { continue }
-                let x = Int(cellX) + mask.left, y = Int(cellY) + mask.top
+                let x = (qx >> phaseShift) + mask.left, y = (qy >> phaseShift) + mask.top
                 if let last = rows.last, x < last.x { inOrder = false }
                 rows.append(MaskBlock(pixels: pixels, x: x, y: y, width: mask.width, height: mask.height))
                 x0 = min(x0, x)

@@ -362,11 +362,14 @@ enum Composite {
     /// Whether this machine runs the x86-64-v3 level, so translucent runs
     /// of one color (`sourceOver(scaled:)`: rectangles, the inside of
     /// fills) take `AVX2Kernels.sourceOverRun`, eight pixels a step where
-    /// `overRun` takes four: the same bytes. Read once per process. The
-    /// coverage and per-pixel-source loops stay on the four-pixel code:
-    /// AVX2 forms of them measured no faster in the text, hand-drawn,
-    /// layers and gradients scenes (most glyph rows and edge runs are
-    /// shorter than eight pixels).
+    /// `overRun` takes four, and a color through a block of mask rows
+    /// (glyphs: `sourceOver(_:onClear:...rows:)`) takes
+    /// `AVX2Kernels.coverageBlock`, eight pixels a step without branches on
+    /// the coverage: the same bytes. Read once per process. The coverage
+    /// loop of single rows (anti-aliased edges, mostly a few pixels) and the
+    /// per-pixel-source loop stay on the four-pixel code: AVX2 forms of them
+    /// measured no faster in the hand-drawn, paths, layers and gradients
+    /// scenes.
     static let wide = cl_cpu_runs_x86_64_v3() != 0
 
     /// The loop of `sourceOver(scaled:)` for a translucent source, its
