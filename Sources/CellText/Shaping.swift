@@ -53,20 +53,23 @@ extension Font {
         guard !text.isEmpty else { return .empty(self) }
         // Text the face covers alone (printable ASCII in a Latin face) does
         // not depend on the fallback faces, and does not open them.
-        let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain) {
-            shapeInFontUnits(text)
+        let shaped = ShapingCache.shared.glyphs(text, face: face, fallback: fallbackChain, size: size) {
+            let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain) {
+                shapeInFontUnits(text)
+            }
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(units.count)
+            var width = 0.0
+            for g in units {
+                let s = size / face(at: Int(g.faceIndex)).unitsPerEm
+                let advance = Double(g.advance) * s
+                glyphs.append(ShapedGlyph(id: g.id, faceIndex: Int(g.faceIndex), cluster: g.cluster, advance: advance,
+                                          offsetX: Double(g.offsetX) * s, offsetY: Double(g.offsetY) * s))
+                width += advance
+            }
+            return (glyphs, width)
         }
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(units.count)
-        var width = 0.0
-        for g in units {
-            let s = size / face(at: Int(g.faceIndex)).unitsPerEm
-            let advance = Double(g.advance) * s
-            glyphs.append(ShapedGlyph(id: g.id, faceIndex: Int(g.faceIndex), cluster: g.cluster, advance: advance,
-                                      offsetX: Double(g.offsetX) * s, offsetY: Double(g.offsetY) * s))
-            width += advance
-        }
-        return ShapedLine(font: self, text: text, glyphs: glyphs, width: width)
+        return ShapedLine(font: self, text: text, glyphs: shaped.glyphs, width: shaped.width)
     }
 
     /// HarfBuzz's output for `text`, in font units (the same at every size:

@@ -11,7 +11,8 @@ import CellGeometry
 /// reused while an entry names it.
 final class ShapingCache: Sendable {
     static let shared = ShapingCache()
-    /// Most texts remembered (about 100 bytes plus 24 per glyph each).
+    /// Most texts remembered, in font units and scaled to a size each
+    /// (about 100 bytes plus 24 per glyph in units, 48 scaled).
     static let maxEntries = 4096
 
     /// One shaped glyph in font units.
@@ -37,6 +38,37 @@ final class ShapingCache: Sendable {
     }
 
     private let entries = Locked<[Key: Entry]>([:])
+
+    /// The same texts scaled to a size (`Font.shape`'s glyphs and width),
+    /// so a text drawn again at its size (every frame's labels) is neither
+    /// scaled nor copied again: its glyph array is shared.
+    private struct SizedKey: Hashable {
+        var key: Key
+        var size: UInt64 // the size's bits
+    }
+
+    private struct SizedEntry {
+        let faces: (FontFace, Font.FallbackChain)
+        let glyphs: [ShapedGlyph]
+        let width: Double
+    }
+
+    private let sized = Locked<[SizedKey: SizedEntry]>([:])
+
+    /// `text` shaped with `face` (and `fallback`) at `size`: from the cache,
+    /// or from `scale`, which scales the font-unit glyphs (`units`).
+    func glyphs(_ text: String, face: FontFace, fallback: Font.FallbackChain, size: Double,
+                scale: () -> (glyphs: [ShapedGlyph], width: Double)) -> (glyphs: [ShapedGlyph], width: Double) {
+        let key = SizedKey(key: Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text),
+                           size: size.bitPattern)
+        if let hit = sized.withLock({ $0[key] }) { return (hit.glyphs, hit.width) }
+        let made = scale()
+        sized.withLock {
+            if $0.count >= Self.maxEntries { $0.removeAll(keepingCapacity: true) }
+            $0[key] = SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width)
+        }
+        return made
+    }
 
     /// The glyphs of `text` shaped with `face` (and the faces of `fallback`
     /// for what it lacks), from the cache or from `shape`.

@@ -31,7 +31,7 @@ import Testing
         #expect(first.glyphs.map(\.id) == again.glyphs.map(\.id) && first.width == again.width)
         for (font, path) in [(regular, Fonts.nimbusSans), (bold, Fonts.nimbusSansBold)] {
             let oracle = try OpenTypeOracle(path: path)
-            for size in [20.0, 13.0, 40.0] {
+            for size in [20.0, 13.0, 40.0, 13.0, 20.0] { // (again: each size from the cache)
                 let shaped = try font.withSize(size).shape(text)
                 let expected = Double(oracle.width(text)) * size / Double(oracle.unitsPerEm)
                 #expect(abs(shaped.width - expected) < 1e-9, "\(path) at \(size): \(shaped.width) vs \(expected)")
