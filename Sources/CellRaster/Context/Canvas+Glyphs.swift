@@ -132,7 +132,7 @@ extension Canvas {
     /// the masks had been added into one image first.
     /// `sorted`: left to right.
     static func emitMasks(_ sorted: [MaskBlock], bounds box: IntRect,
-                                  _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
+                          _ emit: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
         guard !box.isEmpty else { return }
         // Each mask cut to the box once (a band of rows sees only its part),
         // with the address its row y starts at: `start + y * width`.
