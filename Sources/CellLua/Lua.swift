@@ -172,7 +172,7 @@ public struct Lua {
     }
 
     /// True when `key`'s UTF-8 is exactly `bytes`.
-    private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         // The key's bytes in place (a known key is a literal, already
         // contiguous), compared at once: the generic `elementsEqual` walks
         // both a byte at a time through the collection protocols.

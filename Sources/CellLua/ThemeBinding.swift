@@ -85,7 +85,7 @@ enum ThemeBinding {
         guard let L = state else { return 0 }
         var length = 0
         if lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TSTRING, let key = lua_tolstring(L, 2, &length),
-           UnsafeRawBufferPointer(start: key, count: length).elementsEqual("themes".utf8) {
+           Lua.equal("themes", UnsafeRawBufferPointer(start: key, count: length)) {
             pushThemes(inUITableAt: 1, Lua(L))
         } else {
             lua_pushnil(L)

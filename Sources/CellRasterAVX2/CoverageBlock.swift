@@ -3,10 +3,10 @@ extension AVX2Kernels {
     /// pixels: on each of `rows` rows (`rowBytes` apart), `count` pixels,
     /// each `kS + D (1 - kSa)` with its coverage k (`count` bytes,
     /// `coverageStride` apart), or `kS` alone when `onClear` (the pixels
-    /// are known to be transparent black). Stands in for CellRaster's
-    /// `Composite.sourceOver(_:onClear:dst:rowBytes:coverage:coverageStride:count:rows:)`
-    /// (glyphs, masks), with the same
-    /// bytes: every product rounded as `Composite.scale` rounds.
+    /// are known to be transparent black): glyphs and other masks. Stands
+    /// in for CellRaster's `Composite.sourceOver(_:onClear:dst:rowBytes:
+    /// coverage:coverageStride:count:rows:)` with the same bytes: every
+    /// product rounded as `Composite.scale` rounds (`scaled`).
     ///
     /// Eight pixels a step, without branches on the coverage (an empty or
     /// full group costs what a partial one costs; a mask's groups mix all

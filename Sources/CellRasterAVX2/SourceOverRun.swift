@@ -60,10 +60,6 @@ public enum AVX2Kernels {
     @inline(__always)
     static func keep32(_ bytes: SIMD32<UInt8>, _ f: SIMD16<UInt16>) -> SIMD32<UInt8> {
         let d = unsafeBitCast(bytes, to: SIMD16<UInt16>.self)
-        let low = SIMD16<UInt16>(repeating: 0x00FF), high = SIMD16<UInt16>(repeating: 0xFF00)
-        let half = SIMD16<UInt16>(repeating: 0x0080)
-        let even = (d & low) &* f &+ half, odd = (d &>> 8) &* f &+ half
-        let out = ((even &+ (even &>> 8)) &>> 8) | ((odd &+ (odd &>> 8)) & high)
-        return unsafeBitCast(out, to: SIMD32<UInt8>.self)
+        return unsafeBitCast(scaled(d & SIMD16<UInt16>(repeating: 0x00FF), d &>> 8, f), to: SIMD32<UInt8>.self)
     }
 }

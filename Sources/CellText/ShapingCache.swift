@@ -61,25 +61,29 @@ final class ShapingCache: Sendable {
                 scale: () -> (glyphs: [ShapedGlyph], width: Double)) -> (glyphs: [ShapedGlyph], width: Double) {
         let key = SizedKey(key: Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text),
                            size: size.bitPattern)
-        if let hit = sized.withLock({ $0[key] }) { return (hit.glyphs, hit.width) }
-        let made = scale()
-        sized.withLock {
-            if $0.count >= Self.maxEntries { $0.removeAll(keepingCapacity: true) }
-            $0[key] = SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width)
+        let entry = Self.remembered(key, in: sized) {
+            let made = scale()
+            return SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width)
         }
-        return made
+        return (entry.glyphs, entry.width)
     }
 
     /// The glyphs of `text` shaped with `face` (and the faces of `fallback`
     /// for what it lacks), from the cache or from `shape`.
     func units(_ text: String, face: FontFace, fallback: Font.FallbackChain, shape: () -> [Glyph]) -> [Glyph] {
         let key = Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text)
-        if let hit = entries.withLock({ $0[key] }) { return hit.glyphs }
-        let glyphs = shape()
-        entries.withLock {
-            if $0.count >= Self.maxEntries { $0.removeAll(keepingCapacity: true) }
-            $0[key] = Entry(faces: (face, fallback), glyphs: glyphs)
+        return Self.remembered(key, in: entries) { Entry(faces: (face, fallback), glyphs: shape()) }.glyphs
+    }
+
+    /// `table[key]`, or `make()` stored there (the table emptied first when
+    /// it holds `maxEntries`). The lock is not held while `make` runs.
+    private static func remembered<K: Hashable, V>(_ key: K, in table: Locked<[K: V]>, make: () -> V) -> V {
+        if let hit = table.withLock({ $0[key] }) { return hit }
+        let made = make()
+        table.withLock {
+            if $0.count >= maxEntries { $0.removeAll(keepingCapacity: true) }
+            $0[key] = made
         }
-        return glyphs
+        return made
     }
 }

@@ -30,8 +30,6 @@ final class DrawingBatch {
 
     /// Threads the bands are shared among (at least 2).
     let threads: Int
-    /// The canvas' rows.
-    let height: Int
     /// One rasterizer per helper thread's slot (the calling thread, slot 0,
     /// uses the canvas'), shared by every batch: slots above 0 exist only
     /// while `DrawingThreads` runs a job, and it runs one at a time, so
@@ -74,10 +72,9 @@ final class DrawingBatch {
     /// Band height: about four bands per thread so that a thread finishing
     /// a light band early takes another, and at least 32 rows so that a
     /// band's fixed costs (each command's layout) stay small next to its
-    /// pixels.
+    /// pixels. `height`: the canvas' rows.
     init(threads: Int, height: Int) {
         self.threads = threads
-        self.height = height
         let bandHeight = Swift.max(32, (height + 4 * threads - 1) / (4 * threads))
         list = CommandList(bands: stride(from: 0, to: Swift.max(1, height), by: bandHeight).map {
             $0..<Swift.min($0 + bandHeight, height)
