@@ -9,16 +9,25 @@ extension Canvas {
     /// Draws a layout's glyphs as one shape (`fillGlyphs`): `color` (if
     /// given, else the fill paint) and the layout's clip apply to this fill
     /// only. Used by the kit's text (`CellTextKit`) and by the Lua text calls.
+    ///
+    /// A line drawn whole (the usual label) is filled from its shared
+    /// placement (`TextLayout.wholeLine`): no glyph is placed again.
     public func fillText(_ layout: TextLayout, color: Color?) {
         guard !layout.lines.isEmpty else { return }
-        let glyphs = layout.placedGlyphs(visible: textCullingRect)
+        let visible = textCullingRect
+        var glyphs: [PlacedGlyph], origin = Point(0, 0)
+        if let whole = layout.wholeLine(visible: visible) {
+            (glyphs, origin) = whole
+        } else {
+            glyphs = layout.placedGlyphs(visible: visible)
+        }
         guard !glyphs.isEmpty else { return }
         // The state is saved only when this fill changes it.
-        guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs) }
+        guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs, at: origin) }
         save()
         if let color { setFillColor(color) }
         if let clip = layout.clip { clipRect(clip) }
-        fillGlyphs(glyphs)
+        fillGlyphs(glyphs, at: origin)
         try? restore()
     }
 

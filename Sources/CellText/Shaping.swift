@@ -27,8 +27,21 @@ public struct ShapedLine: Sendable {
     public let glyphs: [ShapedGlyph]
     /// The sum of the advances: the line's width.
     public let width: Double
+    /// The glyphs with their outlines, placed once for every copy of this
+    /// line (and every later shaping of the same text at the same size).
+    let placement: LinePlacement
 
-    static func empty(_ font: Font) -> ShapedLine { ShapedLine(font: font, text: "", glyphs: [], width: 0) }
+    static func empty(_ font: Font) -> ShapedLine {
+        ShapedLine(font: font, text: "", glyphs: [], width: 0, placement: LinePlacement())
+    }
+
+    /// The glyphs with their outlines, placed with the pen starting at
+    /// (0, 0) on the baseline (user space, y down), blank ones (spaces) left
+    /// out, and the box of their outlines there (nil when there are none).
+    /// Made on first use and shared: a line drawn again places nothing.
+    public var placedFromOrigin: (glyphs: [PlacedGlyph], bounds: Rect?) {
+        placement.placed(self)
+    }
 
     /// The face a glyph of this line is drawn from.
     func face(of glyph: ShapedGlyph) -> FontFace {
@@ -69,7 +82,8 @@ extension Font {
             }
             return (glyphs, width)
         }
-        return ShapedLine(font: self, text: text, glyphs: shaped.glyphs, width: shaped.width)
+        return ShapedLine(font: self, text: text, glyphs: shaped.glyphs, width: shaped.width,
+                          placement: shaped.placement)
     }
 
     /// HarfBuzz's output for `text`, in font units (the same at every size:

@@ -12,7 +12,8 @@ import CellGeometry
 final class ShapingCache: Sendable {
     static let shared = ShapingCache()
     /// Most texts remembered, in font units and scaled to a size each
-    /// (about 100 bytes plus 24 per glyph in units, 48 scaled).
+    /// (about 100 bytes plus 24 per glyph in units, 48 scaled and, once
+    /// drawn, 56 placed).
     static let maxEntries = 4096
 
     /// One shaped glyph in font units.
@@ -51,21 +52,26 @@ final class ShapingCache: Sendable {
         let faces: (FontFace, Font.FallbackChain)
         let glyphs: [ShapedGlyph]
         let width: Double
+        /// The glyphs' outlines placed, once the line is first drawn.
+        let placement: LinePlacement
     }
 
     private let sized = Locked<[SizedKey: SizedEntry]>([:])
 
     /// `text` shaped with `face` (and `fallback`) at `size`: from the cache,
-    /// or from `scale`, which scales the font-unit glyphs (`units`).
+    /// or from `scale`, which scales the font-unit glyphs (`units`). The
+    /// placement is the entry's, shared by every line shaped from it.
     func glyphs(_ text: String, face: FontFace, fallback: Font.FallbackChain, size: Double,
-                scale: () -> (glyphs: [ShapedGlyph], width: Double)) -> (glyphs: [ShapedGlyph], width: Double) {
+                scale: () -> (glyphs: [ShapedGlyph], width: Double))
+        -> (glyphs: [ShapedGlyph], width: Double, placement: LinePlacement) {
         let key = SizedKey(key: Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text),
                            size: size.bitPattern)
         let entry = Self.remembered(key, in: sized) {
             let made = scale()
-            return SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width)
+            return SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width,
+                              placement: LinePlacement())
         }
-        return (entry.glyphs, entry.width)
+        return (entry.glyphs, entry.width, entry.placement)
     }
 
     /// The glyphs of `text` shaped with `face` (and the faces of `fallback`

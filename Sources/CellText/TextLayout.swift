@@ -147,37 +147,46 @@ public struct TextLayout: Sendable {
     /// outside `visible` (user space) are left out, as are blank ones.
     public func placedGlyphs(visible: Rect? = nil) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
-        placed.reserveCapacity(lines.reduce(0) { $0 + $1.shaped.glyphs.count })
         for line in lines {
-            var pen = line.origin.x
-            let baseline = line.origin.y
-            let glyphs = line.shaped.glyphs
-            // Runs of glyphs from one face (a line is usually one run): the
-            // face's outlines looked up under one lock per run.
-            var start = 0
-            while start < glyphs.count {
-                let faceIndex = glyphs[start].faceIndex
-                let end = glyphs[start...].firstIndex { $0.faceIndex != faceIndex } ?? glyphs.count
-                let face = line.shaped.face(of: glyphs[start])
-                let s = font.size / face.unitsPerEm
-                face.withOutlines { outline in
-                    for glyph in glyphs[start..<end] {
-                        let x = pen + glyph.offsetX, y = baseline - glyph.offsetY
-                        pen += glyph.advance
-                        guard let shape = outline(glyph.id).shape else { continue }
-                        let b = shape.bounds
-                        if let v = visible,
-                           x + b.maxX * s < v.minX || x + b.minX * s > v.maxX
-                            || y - b.minY * s < v.minY || y - b.maxY * s > v.maxY {
-                            continue
-                        }
-                        placed.append(PlacedGlyph(shape: shape, transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
+            let (glyphs, bounds) = line.shaped.placedFromOrigin
+            guard bounds != nil else { continue }
+            if placed.isEmpty { placed.reserveCapacity(glyphs.count) }
+            let origin = line.origin
+            for glyph in glyphs {
+                var t = glyph.transform
+                t.tx += origin.x
+                t.ty += origin.y
+                if let v = visible {
+                    let b = glyph.bounds, s = t.a
+                    if t.tx + b.maxX * s < v.minX || t.tx + b.minX * s > v.maxX
+                        || t.ty - b.minY * s < v.minY || t.ty - b.maxY * s > v.maxY {
+                        continue
                     }
                 }
-                start = end
+                placed.append(PlacedGlyph(shape: glyph.shape, transform: t))
             }
         }
         return placed
+    }
+
+    /// For one line whose glyphs all lie well inside `visible` (user space;
+    /// nil: everything is visible): the line's glyphs as placed from (0, 0),
+    /// shared with every drawing of the line, and the point (0, 0) goes to,
+    /// for `Canvas.fillGlyphs(_:at:)`; no glyph is placed again. nil for
+    /// several lines, a line with no glyph to draw, or one that comes within
+    /// a point of `visible`'s edge (`placedGlyphs(visible:)` culls those).
+    public func wholeLine(visible: Rect?) -> (glyphs: [PlacedGlyph], origin: Point)? {
+        guard lines.count == 1 else { return nil }
+        let origin = lines[0].origin
+        let (glyphs, bounds) = lines[0].shaped.placedFromOrigin
+        guard let b = bounds else { return nil }
+        if let v = visible {
+            // The margin keeps float rounding from deciding a glyph at the
+            // edge: `placedGlyphs` might cull it.
+            guard origin.x + b.minX - 1 >= v.minX, origin.x + b.maxX + 1 <= v.maxX,
+                  origin.y + b.minY - 1 >= v.minY, origin.y + b.maxY + 1 <= v.maxY else { return nil }
+        }
+        return (glyphs, origin)
     }
 
     /// `text` split into paragraphs at line breaks (`\n`, `\r\n`, `\r`,

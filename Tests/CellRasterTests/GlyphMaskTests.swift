@@ -306,7 +306,7 @@ import Testing
         let rasterizer = Rasterizer()
         let glyph = Self.run(Face(), count: 1, x: 0, y: 0)[0].shape
         var (found, held) = cache.withLookups { lookups in
-            lookups.view(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer)
+            lookups.view(for: .passUnretained(glyph), scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer)
         }
         let view = try #require(found)
         let mask = try #require(cache.mask(for: glyph, scale: 0.026, phaseX: 1, phaseY: 2, rasterizer: rasterizer))

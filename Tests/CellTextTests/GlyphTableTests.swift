@@ -46,4 +46,47 @@ import Testing
         let space = try #require(font.face.glyph(for: " "))
         #expect(font.face.outline(of: space).shape == nil)
     }
+
+    /// A line's glyphs are placed once per text and size (`ShapedLine.
+    /// placedFromOrigin`): shaping the text again shares the array; a
+    /// layout's `placedGlyphs` are those moved to the line's origin; a
+    /// one-line layout is drawn whole (`wholeLine`) only while every glyph
+    /// is at least a point inside the visible rectangle, else nil (so
+    /// `placedGlyphs` culls). Fails if the placement is rebuilt per call
+    /// or the edge test lets a glyph near the edge through.
+    @Test func linesArePlacedOnceAndDrawnWholeOnlyWellInside() throws {
+        let font = try Font(named: Fonts.nimbusSans, size: 12)
+        let text = "Placed once: \(#line)"
+        let first = font.shape(text).placedFromOrigin, again = font.shape(text).placedFromOrigin
+        #expect(first.glyphs.withUnsafeBufferPointer { $0.baseAddress }
+                == again.glyphs.withUnsafeBufferPointer { $0.baseAddress })
+        let box = try #require(first.bounds)
+        let layout = TextLayout(text: text, font: font, at: Point(20.25, 31.5))
+        let origin = layout.lines[0].origin
+        let placed = layout.placedGlyphs()
+        #expect(placed.count == first.glyphs.count)
+        for (p, g) in zip(placed, first.glyphs) {
+            #expect(p.shape === g.shape)
+            #expect(abs(p.transform.tx - (g.transform.tx + origin.x)) < 1e-9)
+            #expect(abs(p.transform.ty - (g.transform.ty + origin.y)) < 1e-9)
+            #expect(p.transform.a == g.transform.a && p.transform.d == g.transform.d)
+        }
+        let whole = try #require(layout.wholeLine(visible: nil))
+        #expect(whole.origin == origin)
+        #expect(whole.glyphs.withUnsafeBufferPointer { $0.baseAddress }
+                == first.glyphs.withUnsafeBufferPointer { $0.baseAddress })
+        // The ink box moved to the origin, with a point and a bit to spare on every side, then less.
+        let ink = Rect(x: origin.x + box.minX, y: origin.y + box.minY, width: box.width, height: box.height)
+        let roomy = Rect(x: ink.minX - 1.01, y: ink.minY - 1.01, width: ink.width + 2.02, height: ink.height + 2.02)
+        #expect(layout.wholeLine(visible: roomy) != nil)
+        for cut in [Rect(x: ink.minX - 0.99, y: roomy.minY, width: roomy.maxX - ink.minX + 0.99, height: roomy.height),
+                    Rect(x: roomy.minX, y: roomy.minY, width: roomy.width - 0.02, height: roomy.height),
+                    Rect(x: roomy.minX, y: ink.minY - 0.99, width: roomy.width, height: roomy.maxY - ink.minY + 0.99),
+                    Rect(x: roomy.minX, y: roomy.minY, width: roomy.width, height: roomy.height - 0.02)] {
+            #expect(layout.wholeLine(visible: cut) == nil)
+        }
+        // Two lines, or none drawn, are never whole.
+        #expect(TextLayout(text: "a\nb", font: font, at: origin).wholeLine(visible: nil) == nil)
+        #expect(TextLayout(text: "   ", font: font, at: origin).wholeLine(visible: nil) == nil)
+    }
 }

@@ -245,12 +245,15 @@ final class GlyphMaskCache: @unchecked Sendable {
             held = [current]
         }
 
-        /// `mask(for:...)`, as a view whose bytes stay valid while `held` is held.
-        mutating func view(for shape: GlyphShape, scale: Double, phaseX: Int, phaseY: Int,
+        /// `mask(for:...)`, as a view whose bytes stay valid while `held` is
+        /// held. `glyph`: a shape the caller holds, passed without a retain
+        /// and release per glyph (a hit needs only its identity).
+        mutating func view(for glyph: Unmanaged<GlyphShape>, scale: Double, phaseX: Int, phaseY: Int,
                            rasterizer: Rasterizer) -> View? {
-            let key = Key(shape: ObjectIdentifier(shape), scaleBits: scale.bitPattern,
+            let key = Key(shape: ObjectIdentifier(glyph.takeUnretainedValue()), scaleBits: scale.bitPattern,
                           phaseX: UInt8(phaseX), phaseY: UInt8(phaseY))
             if let view = current._withUnsafeGuaranteedRef({ $0.view(key) }) { return view }
+            let shape = glyph.takeUnretainedValue()
             // Only masks that fit are ever made: the size is checked on a miss.
             guard GlyphMaskCache.fits(shape, scale: scale) else { return nil }
             let mask = cache.made(key, shape, scale: scale, phaseX: phaseX, phaseY: phaseY, rasterizer: rasterizer)

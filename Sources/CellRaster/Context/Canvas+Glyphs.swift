@@ -4,8 +4,10 @@ import CellGeometry
 /// blend mode, alpha, shadow and clip (so a `clear` knockout, a gradient or a
 /// shadow acts on a whole text call at once, as on one path).
 extension Canvas {
-    /// Fills `glyphs` (each placed in user space) as one shape with the fill
-    /// paint.
+    /// Fills `glyphs` (each placed in user space, then moved by `origin`:
+    /// default none) as one shape with the fill paint. Glyphs placed once
+    /// from (0, 0) can be drawn at any point this way without a new array
+    /// (CGContextSetTextPosition's role).
     ///
     /// While the transform keeps glyphs upright and unskewed (a uniform scale
     /// and a translation, the case of all UI text) and anti-aliasing is on,
@@ -15,24 +17,25 @@ extension Canvas {
     /// twice where one path would count it once.
     /// Otherwise, or for glyphs bigger than the cache takes, the outlines are
     /// filled as one path, exactly where they are.
-    public func fillGlyphs(_ glyphs: [PlacedGlyph]) {
+    public func fillGlyphs(_ glyphs: [PlacedGlyph], at origin: Point = Point(0, 0)) {
         guard !glyphs.isEmpty else { return }
-        if recordingTarget != nil, state.ctm.isFinite {
-            record(.glyphs(glyphs, transform: state.ctm, recordedPaint(state.fillPaint), recordedStyle),
+        let ctm = origin == Point(0, 0) ? state.ctm : AffineTransform.translation(origin.x, origin.y).concatenating(state.ctm)
+        if recordingTarget != nil, ctm.isFinite {
+            record(.glyphs(glyphs, transform: ctm, recordedPaint(state.fillPaint), recordedStyle),
                    elements: glyphs.count)
         }
-        if let source = maskedGlyphSpans(glyphs) {
+        if let source = maskedGlyphSpans(glyphs, ctm: ctm) {
             paint(source, with: state.fillPaint)
             return
         }
-        paint(spans(of: Path(placing: glyphs).transformed(by: state.ctm), rule: .nonzero), with: state.fillPaint)
+        paint(spans(of: Path(placing: glyphs).transformed(by: ctm), rule: .nonzero), with: state.fillPaint)
     }
 
-    /// The coverage of `glyphs` from cached masks, or nil when the transform
-    /// or a glyph's size rules masks out.
-    private func maskedGlyphSpans(_ glyphs: [PlacedGlyph]) -> SpanSource? {
+    /// The coverage of `glyphs` (placed in user space, then `ctm` to device
+    /// space) from cached masks, or nil when the transform or a glyph's size
+    /// rules masks out.
+    private func maskedGlyphSpans(_ glyphs: [PlacedGlyph], ctm: AffineTransform) -> SpanSource? {
         guard state.antialias else { return nil }
-        let ctm = state.ctm
         let phases = Double(GlyphMaskCache.phases)
         // Whole quarter pixels (`phases` a pixel) split into the pixel and
         // the phase by a shift and a mask: `phases` is a power of two.
@@ -50,7 +53,7 @@ extension Canvas {
                       abs(t.tx) < 1e12, abs(t.ty) < 1e12 else { return nil }
                 // (Within 1e12 the quarter pixels fit an Int; `>>` floors.)
                 let qx = Int(Rounding.halfAway(t.tx * phases)), qy = Int(Rounding.halfAway(t.ty * phases))
-                guard let mask = lookups.view(for: glyphs[i].shape, scale: t.a, phaseX: qx & phaseMask,
+                guard let mask = lookups.view(for: .passUnretained(glyphs[i].shape), scale: t.a, phaseX: qx & phaseMask,
                                               phaseY: qy & phaseMask, rasterizer: rasterizer) else { return nil }
                 guard mask.width > 0, mask.height > 0, let pixels = mask.pixels else { continue }
                 let x = (qx >> phaseShift) + mask.left, y = (qy >> phaseShift) + mask.top
