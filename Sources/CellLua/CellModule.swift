@@ -15,15 +15,18 @@ public enum CellModule {
         ("image", ImageBinding.new),
     ]
 
+    /// Most used first: a method call finds its class' slot by name
+    /// (`classSlot`), comparing the names before it (a canvas method's
+    /// `self`, a text call's `font` option, a path to fill).
     static let classes: [LuaClass] = [
         CanvasBinding.luaClass,
+        FontBinding.luaClass,
         PathBinding.luaClass,
         ColorBinding.luaClass,
         GradientBinding.luaClass,
         PaintBinding.luaClass,
         ImageBinding.luaClass,
         TableBinding.luaClass,
-        FontBinding.luaClass,
     ]
 
     /// The class names in `classes`' order: a class' slot is its index.
