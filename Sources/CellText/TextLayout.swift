@@ -147,10 +147,10 @@ public struct TextLayout: Sendable {
     /// outside `visible` (user space) are left out, as are blank ones.
     public func placedGlyphs(visible: Rect? = nil) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(lines.reduce(0) { $0 + $1.shaped.glyphs.count })
         for line in lines {
             let (glyphs, bounds) = line.shaped.placedFromOrigin
             guard bounds != nil else { continue }
-            if placed.isEmpty { placed.reserveCapacity(glyphs.count) }
             let origin = line.origin
             for glyph in glyphs {
                 var t = glyph.transform
