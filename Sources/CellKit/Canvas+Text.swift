@@ -15,12 +15,7 @@ extension Canvas {
     public func fillText(_ layout: TextLayout, color: Color?) {
         guard !layout.lines.isEmpty else { return }
         let visible = textCullingRect
-        var glyphs: [PlacedGlyph], origin = Point(0, 0)
-        if let whole = layout.wholeLine(visible: visible) {
-            (glyphs, origin) = whole
-        } else {
-            glyphs = layout.placedGlyphs(visible: visible)
-        }
+        let (glyphs, origin) = layout.wholeLine(visible: visible) ?? (layout.placedGlyphs(visible: visible), Point(0, 0))
         guard !glyphs.isEmpty else { return }
         // The state is saved only when this fill changes it.
         guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs, at: origin) }

@@ -4,8 +4,12 @@ import CellGeometry
 /// at (0, 0) on the baseline: made the first time the line is drawn, then
 /// shared by every copy of the line and by the shaping cache's entry, so a
 /// text drawn again (the same label on every row, every frame) looks up no
-/// outline and builds no array.
+/// outline and builds no array. Lines only measured (truncation's
+/// candidates) never place anything.
 final class LinePlacement: Sendable {
+    /// The placement of every empty line (nothing to place).
+    static let empty = LinePlacement()
+
     private let made = Locked<(glyphs: [PlacedGlyph], bounds: Rect?)?>(nil)
 
     /// `line`'s glyphs placed from (0, 0), blank ones left out, and the box

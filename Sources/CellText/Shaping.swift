@@ -32,7 +32,7 @@ public struct ShapedLine: Sendable {
     let placement: LinePlacement
 
     static func empty(_ font: Font) -> ShapedLine {
-        ShapedLine(font: font, text: "", glyphs: [], width: 0, placement: LinePlacement())
+        ShapedLine(font: font, text: "", glyphs: [], width: 0, placement: .empty)
     }
 
     /// The glyphs with their outlines, placed with the pen starting at
