@@ -30,4 +30,15 @@ static inline int cl_cpu_runs_x86_64_v3(void) {
 static inline int cl_cpu_runs_x86_64_v3(void) { return 0; }
 #endif
 
+/// Tells the processor the caller is in a spin-wait loop (x86 `pause`, ARM
+/// `yield`): the core draws less power and leaves more to a sibling thread
+/// while it waits. A no-op elsewhere.
+static inline void cl_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
 #endif

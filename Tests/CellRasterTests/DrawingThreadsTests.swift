@@ -54,20 +54,52 @@ import Testing
     }
 
     @Test func aJobReachesSleepingAndWokenThreads() {
-        let threads = DrawingThreads(count: 1)
+        let spin = 0.0005
+        let threads = DrawingThreads(count: 1, idleSpin: spin)
         #expect(threads.count == 1)
         #expect(rendezvousOrNil(threads) == [0, 1])
         // Long past the spin: asleep.
-        idle(DrawingThreads.spinSeconds * 20)
+        idle(spin * 20)
+        #expect(threads.sleepingThreads == 1)
         #expect(rendezvousOrNil(threads) == [0, 1])
         // Woken without a job, and asleep again, more than once.
         for _ in 0..<3 {
-            idle(DrawingThreads.spinSeconds * 20)
+            idle(spin * 20)
             threads.wakeUp()
-            idle(DrawingThreads.spinSeconds / 4)
+            idle(spin / 4)
         }
         #expect(rendezvousOrNil(threads) == [0, 1])
         threads.wakeUp()
         #expect(rendezvousOrNil(threads) == [0, 1])
+    }
+
+    /// A thread stays awake for the idle spin after a job, then sleeps; a
+    /// spin set later applies from its next wait.
+    @Test func threadsSpinForTheIdleSpinThenSleep() {
+        let threads = DrawingThreads(count: 1, idleSpin: 0.5)
+        #expect(threads.idleSpin == 0.5)
+        #expect(rendezvousOrNil(threads) == [0, 1])
+        idle(0.1)
+        #expect(threads.sleepingThreads == 0)
+        var waited = 0.0
+        while threads.sleepingThreads == 0 && waited < 5 {
+            idle(0.01)
+            waited += 0.01
+        }
+        #expect(threads.sleepingThreads == 1)
+        #expect(waited > 0.2)
+        threads.idleSpin = 0
+        #expect(rendezvousOrNil(threads) == [0, 1])
+        waited = 0
+        while threads.sleepingThreads == 0 && waited < 5 {
+            idle(0.001)
+            waited += 0.001
+        }
+        #expect(threads.sleepingThreads == 1)
+        #expect(waited < 0.2)
+        threads.idleSpin = -.nan
+        #expect(threads.idleSpin == 0)
+        threads.idleSpin = 1e9
+        #expect(threads.idleSpin == 10)
     }
 }

@@ -1,3 +1,4 @@
+import CCPUFeatures
 import CellGeometry
 import Glibc
 import Synchronization
@@ -10,13 +11,30 @@ import Synchronization
 /// as a job is done, and waking a sleeping thread on a virtual machine
 /// costs as much as a good part of a job (docs/architecture.md has the
 /// figures), twice per job (the start and the join). Drawing comes in
-/// bursts, so a thread here spins for `spinSeconds` after a job before it
+/// bursts, so a thread here spins for `idleSpin` after a job before it
 /// sleeps, and the caller spins (it does not sleep) at the join.
 final class DrawingThreads: @unchecked Sendable {
     static let shared = DrawingThreads(count: Canvas.availableThreads - 1)
 
-    /// How long an idle thread looks for the next job before it sleeps.
-    static let spinSeconds = 0.0005
+    /// `idleSpin` unless the embedder sets another (`Canvas.drawingThreadIdleSpin`):
+    /// 20 ms, longer than a display frame, so drawing that comes back
+    /// within one (the next canvas of a script, a preview drawn again, a
+    /// loop of frames) finds the threads awake. A thread woken from sleep
+    /// here takes 0.15-0.2 ms to start and then draws slower for a while
+    /// (a halted virtual CPU comes back cold). OpenMP runtimes make the
+    /// same trade for the same reason (LLVM's spins 200 ms by default).
+    static let defaultIdleSpin = 0.02
+
+    /// How long (seconds) an idle thread looks for the next job before it
+    /// sleeps, yielding its core to any other thread that wants it.
+    var idleSpin: Double {
+        get { Double(idleSpinNanoseconds.load(ordering: .relaxed)) / 1e9 }
+        set {
+            let seconds = newValue.isNaN ? 0 : Swift.min(Swift.max(newValue, 0), 10)
+            idleSpinNanoseconds.store(Int(seconds * 1e9), ordering: .relaxed)
+        }
+    }
+    private let idleSpinNanoseconds: Atomic<Int>
 
     /// Threads besides the caller's (those that started).
     private(set) var count = 0
@@ -44,8 +62,10 @@ final class DrawingThreads: @unchecked Sendable {
     /// spinning without a job.
     private var nudges = 0
 
-    /// Starts `wanted` threads (`shared` is the one drawing uses; tests make their own).
-    init(count wanted: Int) {
+    /// Starts `wanted` threads (`shared` is the one drawing uses; tests make
+    /// their own), which spin `idleSpin` seconds after a job.
+    init(count wanted: Int, idleSpin: Double = DrawingThreads.defaultIdleSpin) {
+        idleSpinNanoseconds = Atomic(Int(idleSpin * 1e9))
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -206,7 +226,7 @@ final class DrawingThreads: @unchecked Sendable {
     }
 
     /// Wakes the threads that sleep, without a job: they spin for
-    /// `spinSeconds` (and sleep again if no job came). Drawing is about to
+    /// `idleSpin` (and sleep again if no job came). Drawing is about to
     /// start (the embedder says so): a thread woken now is ready when the first
     /// job comes, instead of being woken by it, which on a virtual machine
     /// can cost more than the job (an idle CPU is also slower for a while
@@ -221,18 +241,30 @@ final class DrawingThreads: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Threads asleep now (for tests).
+    var sleepingThreads: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return sleeping
+    }
+
     /// Waits for `generation` to move past `seen`: spinning for
-    /// `spinSeconds`, then asleep on `wake` (spinning again when woken by
-    /// `wakeUp`).
+    /// `idleSpin`, then asleep on `wake` (spinning again when woken by
+    /// `wakeUp`). The spin tells the core it waits (`cl_cpu_relax`) and
+    /// now and then yields it, so a long one costs other threads little.
     private func nextJob(after seen: Int) -> Int {
         while true {
-            let deadline = Cancellation.now() + Self.spinSeconds
+            let deadline = Cancellation.now() + idleSpin
             var spins = 0
             while true {
                 let g = generation.load(ordering: .acquiring)
                 if g != seen { return g }
+                cl_cpu_relax()
                 spins &+= 1
-                if spins & 1023 == 0 && Cancellation.now() > deadline { break }
+                if spins & 255 == 0 {
+                    if Cancellation.now() > deadline { break }
+                    if spins & 4095 == 0 { sched_yield() }
+                }
             }
             pthread_mutex_lock(mutex)
             sleeping += 1
