@@ -10,9 +10,14 @@ extension Canvas {
     public func devicePixels(exactlyCovering rect: Rect) -> IntRect? {
         let m = state.ctm
         guard m.isRectilinear else { return nil }
-        let d = m.apply(rect.standardized)
-        let edges = [d.minX, d.minY, d.maxX, d.maxY]
+        return Self.wholePixels(m.apply(rect.standardized))
+    }
+
+    /// `rect` (device space, standardized) as whole pixels, when each of its
+    /// edges lies on a pixel boundary within 1e9 pixels of the origin.
+    static func wholePixels(_ rect: Rect) -> IntRect? {
+        let edges = [rect.minX, rect.minY, rect.maxX, rect.maxY]
         guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
-        return IntRect(x0: Int(d.minX), y0: Int(d.minY), x1: Int(d.maxX), y1: Int(d.maxY))
+        return IntRect(x0: Int(rect.minX), y0: Int(rect.minY), x1: Int(rect.maxX), y1: Int(rect.maxY))
     }
 }

@@ -338,6 +338,9 @@ public final class Canvas {
 
     private func strokeDevicePath(_ device: Path) throws {
         recordStroke(device)
+        if let ring = wholePixelRing(stroking: device) {
+            return paint(Self.spans(ofRing: ring.outer, hole: ring.hole), with: state.strokePaint)
+        }
         let outline = try strokeShape(device, visible: Self.summed(coverageBounds, from: sumFrom))
         paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
     }
