@@ -109,6 +109,7 @@ import Testing
         #expect(ring(Path(rect: Rect(x: 25, y: 15, width: -20, height: -10), transform: .identity)))
         for style in [StrokeStyle(width: 1, join: .round), StrokeStyle(width: 1, join: .bevel),
                       StrokeStyle(width: 1, miterLimit: 1.4), StrokeStyle(width: 1, miterLimit: .nan),
+                      StrokeStyle(width: 1, miterLimit: -2),
                       StrokeStyle(width: 1, dashes: [2, 1]), StrokeStyle(width: 0), StrokeStyle(width: 0.3),
                       StrokeStyle(width: .infinity)] {
             c.setStrokeStyle(style)

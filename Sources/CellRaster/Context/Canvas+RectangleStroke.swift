@@ -13,10 +13,11 @@ extension Canvas {
     /// style in force covers, when it is one on whole pixels: `hole` is
     /// empty when the line is as wide as the rectangle. Nil for any other
     /// path, a rotated or sheared transform, round or bevel joins, a miter
-    /// limit below √2 (a right angle's miter), dashes or a hairline.
+    /// limit below √2 (a right angle's miter; the stroker bevels under a
+    /// limit that is not positive), dashes or a hairline.
     func wholePixelRing(stroking device: Path) -> (outer: IntRect, hole: IntRect)? {
         let style = state.strokeStyle, m = state.ctm
-        guard style.join == .miter, style.miterLimit * style.miterLimit >= 2, style.dashes.isEmpty,
+        guard style.join == .miter, style.miterLimit > 0, style.miterLimit * style.miterLimit >= 2, style.dashes.isEmpty,
               style.width > 0, style.width.isFinite, m.isRectilinear, m.a != 0, m.d != 0,
               let rect = Self.axisAlignedRectangle(device) else { return nil }
         let hx = style.width / 2 * abs(m.a), hy = style.width / 2 * abs(m.d)
