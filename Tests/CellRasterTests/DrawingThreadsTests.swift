@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 @testable import CellRaster
 import Synchronization
@@ -25,6 +26,26 @@ import Testing
     }
 
     func idle(_ seconds: Double) { usleep(UInt32(seconds * 1e6)) }
+
+    /// How many of this process' threads named `name` are asleep (state
+    /// `S` in /proc: blocked, as on the condition variable) and how many
+    /// there are.
+    func asleep(_ name: String) -> (asleep: Int, threads: Int) {
+        var result = (asleep: 0, threads: 0)
+        guard let dir = opendir("/proc/self/task") else { return result }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard tid.first?.isNumber == true,
+                  let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
+                  comm.split(separator: "\n").first.map(String.init) == name,
+                  let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            result.threads += 1
+            if stat[stat.index(close, offsetBy: 2)] == "S" { result.asleep += 1 }
+        }
+        return result
+    }
 
     /// `rendezvous` on a thread of its own, given up after 10 s (nil): a
     /// job that never reaches a thread leaves `forEach` waiting for ever,
@@ -55,12 +76,12 @@ import Testing
 
     @Test func aJobReachesSleepingAndWokenThreads() {
         let spin = 0.0005
-        let threads = DrawingThreads(count: 1, idleSpin: spin)
+        let threads = DrawingThreads(count: 1, idleSpin: spin, name: "test-wake")
         #expect(threads.count == 1)
         #expect(rendezvousOrNil(threads) == [0, 1])
         // Long past the spin: asleep.
         idle(spin * 20)
-        #expect(threads.sleepingThreads == 1)
+        #expect(asleep("test-wake-1") == (1, 1))
         #expect(rendezvousOrNil(threads) == [0, 1])
         // Woken without a job, and asleep again, more than once.
         for _ in 0..<3 {
@@ -76,26 +97,26 @@ import Testing
     /// A thread stays awake for the idle spin after a job, then sleeps; a
     /// spin set later applies from its next wait.
     @Test func threadsSpinForTheIdleSpinThenSleep() {
-        let threads = DrawingThreads(count: 1, idleSpin: 0.5)
+        let threads = DrawingThreads(count: 1, idleSpin: 0.5, name: "test-spin")
         #expect(threads.idleSpin == 0.5)
         #expect(rendezvousOrNil(threads) == [0, 1])
         idle(0.1)
-        #expect(threads.sleepingThreads == 0)
+        #expect(asleep("test-spin-1") == (0, 1))
         var waited = 0.0
-        while threads.sleepingThreads == 0 && waited < 5 {
+        while asleep("test-spin-1").asleep == 0 && waited < 5 {
             idle(0.01)
             waited += 0.01
         }
-        #expect(threads.sleepingThreads == 1)
+        #expect(asleep("test-spin-1") == (1, 1))
         #expect(waited > 0.2)
         threads.idleSpin = 0
         #expect(rendezvousOrNil(threads) == [0, 1])
         waited = 0
-        while threads.sleepingThreads == 0 && waited < 5 {
+        while asleep("test-spin-1").asleep == 0 && waited < 5 {
             idle(0.001)
             waited += 0.001
         }
-        #expect(threads.sleepingThreads == 1)
+        #expect(asleep("test-spin-1") == (1, 1))
         #expect(waited < 0.2)
         threads.idleSpin = -.nan
         #expect(threads.idleSpin == 0)

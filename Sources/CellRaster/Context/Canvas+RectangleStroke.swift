@@ -17,8 +17,9 @@ extension Canvas {
     /// limit that is not positive), dashes or a hairline.
     func wholePixelRing(stroking device: Path) -> (outer: IntRect, hole: IntRect)? {
         let style = state.strokeStyle, m = state.ctm
-        guard style.join == .miter, style.miterLimit > 0, style.miterLimit * style.miterLimit >= 2, style.dashes.isEmpty,
-              style.width > 0, style.width.isFinite, m.isRectilinear, m.a != 0, m.d != 0,
+        guard style.join == .miter, style.miterLimit > 0, style.miterLimit * style.miterLimit >= 2,
+              style.dashes.isEmpty, style.width > 0, style.width.isFinite,
+              m.isRectilinear, m.a != 0, m.d != 0,
               let rect = Self.axisAlignedRectangle(device) else { return nil }
         let hx = style.width / 2 * abs(m.a), hy = style.width / 2 * abs(m.d)
         guard let outer = Self.wholePixels(Rect(x: rect.minX - hx, y: rect.minY - hy,

@@ -20,9 +20,10 @@ final class DrawingThreads: @unchecked Sendable {
     /// 20 ms, longer than a display frame, so drawing that comes back
     /// within one (the next canvas of a script, a preview drawn again, a
     /// loop of frames) finds the threads awake. A thread woken from sleep
-    /// here takes 0.15-0.2 ms to start and then draws slower for a while
-    /// (a halted virtual CPU comes back cold). OpenMP runtimes make the
-    /// same trade for the same reason (LLVM's spins 200 ms by default).
+    /// starts late and then draws slower for a while (a halted virtual CPU
+    /// comes back cold; docs/architecture.md has the figures). OpenMP
+    /// runtimes make the same trade for the same reason (LLVM's spins
+    /// 200 ms by default).
     static let defaultIdleSpin = 0.02
 
     /// How long (seconds) an idle thread looks for the next job before it
@@ -63,8 +64,10 @@ final class DrawingThreads: @unchecked Sendable {
     private var nudges = 0
 
     /// Starts `wanted` threads (`shared` is the one drawing uses; tests make
-    /// their own), which spin `idleSpin` seconds after a job.
-    init(count wanted: Int, idleSpin: Double = DrawingThreads.defaultIdleSpin) {
+    /// their own), which spin `idleSpin` seconds after a job. Each is named
+    /// `name` and its slot ("cell-draw-1", ...: what `top -H`, `perf` and
+    /// debuggers show; at most 15 bytes are kept).
+    init(count wanted: Int, idleSpin: Double = DrawingThreads.defaultIdleSpin, name: String = "cell-draw") {
         idleSpinNanoseconds = Atomic(Int(idleSpin * 1e9))
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -76,10 +79,11 @@ final class DrawingThreads: @unchecked Sendable {
         // started ends the numbering (a job never waits for a missing one).
         var started = 0
         for slot in 1...Swift.max(1, wanted) where wanted > 0 {
-            let start = Unmanaged.passRetained(Start(threads: self, slot: slot)).toOpaque()
+            let start = Unmanaged.passRetained(Start(threads: self, slot: slot, name: "\(name)-\(slot)")).toOpaque()
             var thread = pthread_t()
             let created = pthread_create(&thread, nil, { raw in
                 let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+                DrawingThreads.nameThisThread(start.name)
                 start.threads.work(slot: start.slot)
                 return nil
             }, start)
@@ -93,12 +97,23 @@ final class DrawingThreads: @unchecked Sendable {
         count = started
     }
 
+    /// Names the calling thread, as `/proc`, `top -H`, `perf` and
+    /// debuggers show it (Linux keeps 15 bytes). Best effort: nothing
+    /// happens where `/proc` is not there.
+    private static func nameThisThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
     private final class Start {
         let threads: DrawingThreads
         let slot: Int
-        init(threads: DrawingThreads, slot: Int) {
-            self.threads = threads
-            self.slot = slot
+        let name: String
+        init(threads: DrawingThreads, slot: Int, name: String) {
+            (self.threads, self.slot, self.name) = (threads, slot, name)
         }
     }
 
@@ -239,13 +254,6 @@ final class DrawingThreads: @unchecked Sendable {
             pthread_cond_broadcast(wake)
         }
         pthread_mutex_unlock(mutex)
-    }
-
-    /// Threads asleep now (for tests).
-    var sleepingThreads: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return sleeping
     }
 
     /// Waits for `generation` to move past `seen`: spinning for
