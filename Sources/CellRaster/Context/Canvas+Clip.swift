@@ -132,24 +132,7 @@ extension Canvas {
     /// The pixel rectangle flattened device polygons are, if they are one axis-aligned
     /// rectangle with whole-pixel edges (the clip fast path).
     static func pixelAlignedRect(_ polys: [Polyline]) -> IntRect? {
-        guard polys.count == 1 else { return nil }
-        var pts = polys[0].points
-        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
-        guard pts.count == 4 else { return nil }
-        for p in pts where !(p.isFinite && p.x == p.x.rounded() && p.y == p.y.rounded() && abs(p.x) < 1e9 && abs(p.y) < 1e9) {
-            return nil
-        }
-        // Edges must alternate horizontal and vertical, and enclose an area
-        // (a degenerate outline such as a line drawn back on itself is not a
-        // rectangle, whatever its bounding box).
-        let firstHorizontal = pts[0].y == pts[1].y
-        for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) % 4]
-            let horizontal = (i % 2 == 0) == firstHorizontal
-            if horizontal ? (a.y != b.y || a.x == b.x) : (a.x != b.x || a.y == b.y) { return nil }
-        }
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        let r = IntRect(x0: Int(xs.min()!), y0: Int(ys.min()!), x1: Int(xs.max()!), y1: Int(ys.max()!))
-        return r.isEmpty ? .empty : r
+        guard polys.count == 1, let box = axisAlignedRectangle(corners: polys[0].points) else { return nil }
+        return wholePixels(box)
     }
 }

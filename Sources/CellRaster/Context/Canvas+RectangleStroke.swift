@@ -34,8 +34,7 @@ extension Canvas {
 
     /// The rectangle `path` is, when it is exactly one closed one with
     /// axis-aligned sides: a move, three lines (or four, the last back to
-    /// the start) and a close, the sides horizontal and vertical in turn,
-    /// none empty.
+    /// the start) and a close (`axisAlignedRectangle(corners:)`).
     static func axisAlignedRectangle(_ path: Path) -> Rect? {
         let e = path.elements
         guard e.count == 5 || e.count == 6, case .move(let start) = e[0], case .close = e[e.count - 1] else {
@@ -46,19 +45,7 @@ extension Canvas {
             guard case .line(let p) = element else { return nil }
             corners.append(p)
         }
-        if corners.count == 5 {
-            guard corners[4] == corners[0] else { return nil }
-            corners.removeLast()
-        }
-        let horizontalFirst = corners[0].y == corners[1].y
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
-            let horizontal = (i % 2 == 0) == horizontalFirst
-            if horizontal ? (a.y != b.y || a.x == b.x) : (a.x != b.x || a.y == b.y) { return nil }
-        }
-        guard corners.allSatisfy(\.isFinite) else { return nil }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return axisAlignedRectangle(corners: corners)
     }
 
     /// The spans of the pixels of `outer` outside `hole`, all fully covered.
