@@ -348,7 +348,9 @@ public final class LuaRuntime {
             if load(bytecode, chunkName: chunkName, mode: "b") == LUA_OK { return LUA_OK }
             cl_pop(L, 1) // the message; compile the text instead
         }
-        let status = load(source, chunkName: chunkName, mode: "bt")
+        // Under --sandbox only text compiles: Lua does not verify bytecode,
+        // and a crafted binary chunk is its classic way to corrupt memory.
+        let status = load(source, chunkName: chunkName, mode: options.sandbox ? "t" : "bt")
         if status == LUA_OK && kept {
             CompiledChunks.shared.keep(functionOnTopOf: L, source: source, chunkName: chunkName)
         }
@@ -395,6 +397,9 @@ public final class LuaRuntime {
         defer { lua_settop(L, base) }
         // The script will draw: threads asleep wake while it is compiled.
         Canvas.prepareDrawingThreads(parallelism: canvasParallelism)
+        if options.sandbox && source.first == 0x1B {
+            throw ScriptError.syntax("\(Self.displayName(chunkName)): a precompiled (binary) chunk cannot run under --sandbox; give the script as Lua source")
+        }
         cl_pushmsghandler(L)
         let status = compile(source, chunkName: chunkName, keeping: keepCompiled)
         guard status == LUA_OK else {
@@ -420,8 +425,7 @@ public final class LuaRuntime {
             if result == LUA_ERRMEM, let limit = options.maxMemory {
                 // One allocation went far past the limit (no hook could name
                 // the line): say which limit, and where the chunk came from.
-                let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
-                throw ScriptError.runtime("\(name): not enough memory (--max-memory \((Double(limit) / 1_048_576).shortText) MB)")
+                throw ScriptError.runtime("\(Self.displayName(chunkName)): not enough memory (--max-memory \((Double(limit) / 1_048_576).shortText) MB)")
             }
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }
@@ -432,6 +436,11 @@ public final class LuaRuntime {
             return canvas
         }
         return nil
+    }
+
+    /// A chunk name as messages show it: `@s.lua` and `=stdin` without their mark.
+    static func displayName(_ chunkName: String) -> String {
+        chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
     }
 
     private func errorText(at index: Int32) -> String {

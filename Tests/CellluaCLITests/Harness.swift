@@ -25,14 +25,15 @@ struct Celllua {
         var stdoutBytes: [UInt8] = []
     }
 
-    /// Runs celllua with `arguments` in `directory`, feeding `input` on stdin,
+    /// Runs celllua with `arguments` in `directory`, feeding `input` (or
+    /// `inputBytes`, which need not be text) on stdin,
     /// with `environment` added to this process's, killed after `timeout`
     /// seconds (a hang fails the test, never the suite). `fileSizeLimit` (KiB)
     /// runs it under bash's `ulimit -f`, the way to make writes fail as on a
     /// full disk without filling one.
     @discardableResult
     static func run(_ arguments: [String], in directory: String, input: String = "",
-                    environment: [String: String] = [:], timeout: Double = 30,
+                    inputBytes: [UInt8]? = nil, environment: [String: String] = [:], timeout: Double = 30,
                     fileSizeLimit: Int? = nil) throws -> Result {
         let process = Process()
         if let fileSizeLimit {
@@ -50,7 +51,7 @@ struct Celllua {
         let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: capture + ".out", contents: nil)
         FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-        FileManager.default.createFile(atPath: capture + ".in", contents: Data(input.utf8))
+        FileManager.default.createFile(atPath: capture + ".in", contents: Data(inputBytes ?? Array(input.utf8)))
         defer {
             for ext in [".out", ".err", ".in"] { try? FileManager.default.removeItem(atPath: capture + ext) }
         }

@@ -48,6 +48,36 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
     }
 
+    /// Lua does not verify bytecode: a binary chunk with one operand
+    /// changed crashed celllua (SIGSEGV) when it was the main script. Under
+    /// --sandbox the main script is text only, from a file or from stdin.
+    @Test func aBinaryMainScriptIsRefused() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Without the sandbox, write a valid dump and the same dump with
+        // every byte after the header shifted: both must be refused.
+        write("""
+            local d = string.dump(function() local t = {} return cell.canvas(2, 2 + #t) end)
+            local f = io.open("good.luac", "wb") f:write(d) f:close()
+            local bad = d:sub(1, 47) .. d:sub(48):gsub(".", function(b) return string.char((b:byte() + 64) % 256) end)
+            f = io.open("evil.luac", "wb") f:write(bad) f:close()
+            return false
+            """, to: dir + "/make.lua")
+        #expect(try Celllua.run(["make.lua"], in: dir).status == 0)
+        for name in ["good.luac", "evil.luac"] {
+            let r = try Celllua.run(["--sandbox", name, "-o", "out.png"], in: dir)
+            #expect(r.status == 1, "\(name): \(r.status) \(r.stderr)")
+            #expect(r.stderr.hasPrefix("celllua: \(name): a precompiled (binary) chunk cannot run under --sandbox"), "\(r.stderr)")
+            let piped = try Celllua.run(["--sandbox", "-", "-o", "out.png"], in: dir, inputBytes: bytes(dir + "/" + name))
+            #expect(piped.status == 1, "stdin \(name): \(piped.status) \(piped.stderr)")
+            #expect(piped.stderr.contains("a precompiled (binary) chunk cannot run under --sandbox"), "\(piped.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+        // Without --sandbox a precompiled script still runs, as with lua.
+        let plain = try Celllua.run(["good.luac", "-o", "out.png"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+    }
+
     @Test func luaModulesStillLoad() throws {
         let (r, dir) = try run("""
             package.path = "./?.lua;" .. package.path
