@@ -32,6 +32,8 @@ public enum AtomicFile {
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
         func failure(_ reason: String) -> ImageError { .io("cannot write '\(path)': \(reason)") }
+        // The system reads a path up to its first NUL: "a.txt\0.png" would write a.txt.
+        guard !path.utf8.contains(0) else { throw failure("the path contains a NUL byte") }
         let target = try resolvingLinks(path, failure)
         var existing = stat()
         var mode = mode_t(0o666) & ~processUmask

@@ -91,7 +91,7 @@ enum CanvasBinding {
             guard lua.type(2) == LUA_TSTRING else {
                 throw LuaError.argument(2, "file name expected, got \(lua.typeName(2)) (c:save() with no argument saves the graphics state)")
             }
-            let path = try lua.string(2)
+            let path = try lua.name(2, what: "path")
             let runtime = LuaRuntime.current(lua.L)
             if runtime.options.sandbox {
                 throw LuaError.message("c:save(path) is not allowed with --sandbox: the result is written through -o")

@@ -25,7 +25,7 @@ enum FontBinding {
     static let new: HostFunction = { L in
         guarded(L) { lua in
             guard lua.type(1) == LUA_TSTRING else { throw lua.typeError(1, expected: "string") }
-            let name = try lua.string(1)
+            let name = try lua.name(1)
             let size = try lua.number(2)
             do {
                 try Font.check(size: size)

@@ -25,7 +25,7 @@ enum ImageBinding {
 
     static let new: HostFunction = { L in
         guarded(L) { lua in
-            let name = try lua.string(1)
+            let name = try lua.name(1, what: "path")
             let runtime = LuaRuntime.current(lua.L)
             let path = runtime.resolve(name)
             // --watch re-renders when the image changes (or appears).

@@ -79,6 +79,16 @@ public struct Lua {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: length), as: UTF8.self)
     }
 
+    /// A string that names a file or a font: C libraries read such names up
+    /// to the first NUL byte, so a name holding one would reach another
+    /// file than the one checked (`"a.txt\0.png"` passes a `.png` check).
+    /// `what` names it in the message ("path", "name").
+    public func name(_ index: Int32, what: String = "name") throws -> String {
+        let s = try string(index)
+        guard !s.utf8.contains(0) else { throw LuaError.argument(index, "\(what) contains a NUL byte") }
+        return s
+    }
+
     /// The raw bytes of a string argument.
     public func bytes(_ index: Int32) throws -> [UInt8] {
         guard lua_type(L, index) == LUA_TSTRING else { throw typeError(index, expected: "string") }

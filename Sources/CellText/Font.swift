@@ -42,6 +42,7 @@ public struct Font: Sendable {
     public init(named name: String, size: Double, relativeTo directory: String? = nil,
                 catalog: FontCatalog = .system) throws {
         try Self.check(size: size)
+        guard !name.utf8.contains(0) else { throw FontError.nulInName }
         let face: FontFace
         if Self.isPath(name) {
             var path = name

@@ -82,6 +82,11 @@ public final class FontCatalog: @unchecked Sendable {
     /// `CELLLUA_FONT_CACHE`); later changes do not apply. Default `.standard`.
     public static let persistentCache = Locked<PersistentCache>(.standard)
 
+    /// Whether new answers are written to the persistent cache (it is read
+    /// either way). The command line turns it off under `--sandbox`, whose
+    /// scripts write nothing but their result. Default true.
+    public static let persistentCacheIsWritable = Locked<Bool>(true)
+
     /// A catalog that loads its fontconfig configuration with `loadConfig`
     /// (once, on the first name `persistent` does not know; nil: no
     /// remembered answers).
@@ -117,6 +122,7 @@ public final class FontCatalog: @unchecked Sendable {
     /// The file and face index for `name` (see the type's comment), or a
     /// `FontError` saying why there is none.
     public func resolve(_ name: String) throws -> FontFile {
+        guard !name.utf8.contains(0) else { throw FontError.nulInName }
         lock.lock()
         defer { lock.unlock() }
         if let known = resolved[name] { return try known.get() }
@@ -127,7 +133,9 @@ public final class FontCatalog: @unchecked Sendable {
         let result: Result<FontFile, FontError>
         do {
             let file = try lookUp(name)
-            if let config { persistent?.store(name, file, config: config) }
+            if let config, Self.persistentCacheIsWritable.withLock({ $0 }) {
+                persistent?.store(name, file, config: config)
+            }
             result = .success(file)
         } catch let error as FontError {
             result = .failure(error)

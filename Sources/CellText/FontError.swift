@@ -16,6 +16,9 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     /// A font FreeType reads but celllua does not draw (Type 1, bitmap-only...).
     case unsupportedFormat(path: String, format: String)
     case invalidSize(Double)
+    /// A name or path with a NUL byte: C libraries would read only the part
+    /// before it, so it would name another font than the one asked for.
+    case nulInName
     case freeTypeUnavailable(code: Int)
     case fontconfigUnavailable
 
@@ -38,6 +41,8 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
             return "'\(path)' is a \(format) font; celllua draws TrueType and OpenType fonts only"
         case .invalidSize(let size):
             return "font size must be greater than 0 and at most \(Int(Font.maxSize)), got \(Font.describe(size))"
+        case .nulInName:
+            return "font name contains a NUL byte"
         case .freeTypeUnavailable(let code):
             return "FreeType could not start (error \(code))"
         case .fontconfigUnavailable:

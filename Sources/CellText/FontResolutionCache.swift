@@ -95,12 +95,28 @@ final class FontResolutionCache: @unchecked Sendable {
     /// their own).
     func store(_ name: String, _ file: FontCatalog.FontFile, stamps makeStamps: () -> [Stamp]) {
         loadOnce()
-        if entries[name] == file || name.contains("\t") || name.contains("\n") { return }
+        guard entries[name] != file, Self.isKeepable(name), entries.count < Self.maxEntries else { return }
         if stamps.isEmpty { stamps = makeStamps() }
         // The font file itself too: replaced in place, its folder keeps its time.
         if !stamps.contains(where: { $0.path == file.path }) { stamps.append(.of(file.path)) }
         entries[name] = file
         write()
+    }
+
+    /// Names kept, at most: a script asking for many names (a loop over
+    /// generated ones) must not grow the user's cache without end. Once full,
+    /// further answers are only kept for the process.
+    static let maxEntries = 256
+    /// Bytes of a name kept, at most.
+    static let maxNameBytes = 256
+    /// Bytes of a cache file read, at most: the names and their paths, and
+    /// the stamps (a few hundred files and folders), fit well within.
+    static let maxFileBytes = 1 << 20
+
+    /// A name the file can hold and that is worth keeping: short, with no
+    /// control characters (tabs and line breaks separate the file's fields).
+    static func isKeepable(_ name: String) -> Bool {
+        name.utf8.count <= maxNameBytes && !name.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     // MARK: the file
@@ -131,7 +147,11 @@ final class FontResolutionCache: @unchecked Sendable {
     /// inside a longer UTF-8 sequence, and splitting by Character (grapheme
     /// clusters) cost a millisecond of every run for a file of a few KB.
     private func load() {
-        guard let data = FileManager.default.contents(atPath: path) else { return }
+        // A file larger than the bounds allow (from elsewhere, or an older
+        // version that kept any name) is ignored, and replaced at the next store.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size <= Self.maxFileBytes,
+              let data = FileManager.default.contents(atPath: path) else { return }
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else { return }
         func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }

@@ -58,6 +58,9 @@ enum Main {
             writeStandardError(Console.prefixed(text) + "\n")
             exit(2)
         }
+        // A sandboxed script writes nothing but its result: the font cache
+        // is read, never written.
+        if options.sandbox { FontCatalog.persistentCacheIsWritable.withLock { $0 = false } }
         exit(Runner(options: options).run())
     }
 

@@ -129,4 +129,41 @@ import Testing
         #expect(throws: FontError.self) { try secondRun.resolve("Celllua No Such Face") }
         #expect(second.count == 1)
     }
+
+    /// A script asking for many names, long ones or ones holding NUL or
+    /// line breaks, once filled the user's cache file without bound (100 MB,
+    /// and every later run read it). The file keeps at most `maxEntries`
+    /// short names, and a file past `maxFileBytes` is not read.
+    @Test func theFileStaysSmall() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.dir) }
+        let path = s.dir + "/fonts-v1.txt"
+        let file = FontCatalog.FontFile(path: s.font, index: 0)
+        let cache = FontResolutionCache(path: path)
+        for i in 0..<(FontResolutionCache.maxEntries + 50) {
+            cache.store("Helvetica \(i)", file) { [.of(s.conf)] }
+        }
+        for bad in ["Helvetica\u{0}" + String(repeating: "x", count: 100), "Helvetica\nfont\tX\t/etc/passwd\t0",
+                    "Helvetica" + String(repeating: " ", count: 10_000)] {
+            cache.store(bad, file) { [.of(s.conf)] }
+        }
+        let reread = FontResolutionCache(path: path)
+        #expect(reread.lookUp("Helvetica 0") == file)
+        #expect(reread.lookUp("Helvetica \(FontResolutionCache.maxEntries - 1)") == file)
+        #expect(reread.lookUp("Helvetica \(FontResolutionCache.maxEntries)") == nil)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        #expect(size < 64 << 10, "\(size) bytes")
+        // An oversized file (an older version's) is ignored, not parsed.
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text += String(repeating: "font\tPadding\t\(s.font)\t0\n", count: FontResolutionCache.maxFileBytes / 20)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(FontResolutionCache(path: path).lookUp("Helvetica 0") == nil)
+    }
+
+    /// A NUL cuts a name short for fontconfig: such a name is an error, not
+    /// a lookup of its first part.
+    @Test func aNameWithANulIsAnError() {
+        #expect(throws: FontError.nulInName) { try FontCatalog.system.resolve("Helvetica\u{0}Bold") }
+        #expect(throws: FontError.nulInName) { try Font(named: "fonts/x.ttf\u{0}.png", size: 12) }
+    }
 }

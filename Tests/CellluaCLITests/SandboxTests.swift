@@ -78,6 +78,38 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
     }
 
+    /// Font names went to the user's font cache, a write by the script; and
+    /// a NUL in a name or path reached C cut short (`c:save("a.txt\\0.png")`
+    /// passed the `.png` check and wrote `a.txt`).
+    @Test func namesWithNulAndTheFontCache() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            for _, name in ipairs { "Helvetica", "Helvetica-Bold", "DejaVu Sans" } do cell.font(name, 12) end
+            local ok, err = pcall(cell.font, "Helvetica\\0" .. ("x"):rep(1000), 12)
+            assert(not ok and err:find("name contains a NUL byte"), err)
+            ok, err = pcall(cell.image, "a.png\\0.jpg")
+            assert(not ok and err:find("path contains a NUL byte"), err)
+            return cell.canvas(2, 2)
+            """, to: dir + "/s.lua")
+        let cache = dir + "/cache"
+        let r = try Celllua.run(["--sandbox", "s.lua", "-o", "out.png"], in: dir,
+                                environment: ["CELLLUA_CACHE_DIR": cache])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cache), "a sandboxed run wrote the font cache")
+        // Without the sandbox the cache is written as before.
+        #expect(try Celllua.run(["s.lua", "-o", "out.png"], in: dir, environment: ["CELLLUA_CACHE_DIR": cache]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: cache + "/fonts-v1.txt"))
+        write("""
+            local c = cell.canvas(2, 2)
+            c:save("a.txt\\0.png")
+            """, to: dir + "/save.lua")
+        let saved = try Celllua.run(["save.lua"], in: dir)
+        #expect(saved.status == 1)
+        #expect(saved.stderr.hasPrefix("celllua: save.lua:2: bad argument #1 to 'save' (path contains a NUL byte)"), "\(saved.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a.txt"))
+    }
+
     @Test func luaModulesStillLoad() throws {
         let (r, dir) = try run("""
             package.path = "./?.lua;" .. package.path
