@@ -25,6 +25,7 @@
 #include <string.h>
 #include <signal.h>
 #include <time.h>
+#include <sys/stat.h>
 
 /* ---- constants that Swift cannot import from macro expressions ---- */
 static inline int cl_registryindex(void) { return LUA_REGISTRYINDEX; }
@@ -81,6 +82,9 @@ typedef struct cl_Host {
     volatile sig_atomic_t interrupted; /* set by a SIGINT handler (REPL) */
     int timed_out;           /* sticky once the deadline passed, until cleared */
     void (*record)(lua_State *L, const char *path); /* dofile/loadfile report reads here */
+    /* dofile/loadfile ask before reading `path` (NULL: standard input): 1 to
+     * go on, or 0 with the reason pushed as a string. Never raises. */
+    int (*mayread)(lua_State *L, const char *path);
     lua_State *main;         /* the state's main thread, once made */
     int memory_pending;      /* Lua passed the limit: the hook raises at the next instruction */
     const void *classes[CL_CLASSES]; /* each registered class' metatable, by slot (cl_setclass) */
@@ -601,10 +605,12 @@ static inline void cl_installwarnings(lua_State *L) { lua_setwarnf(L, cl_warnfof
 
 /* Lua's own dofile and loadfile, in C as the base library has them, so that
  * they add no stack level of their own (an `error(msg, 2)` in a file run by
- * dofile blames its caller, as in lua), plus two things: each file name is
- * reported to the host's `record` (--watch watches it), and with the registry flag
- * CL_TEXTONLY_KEY set (--sandbox) only text chunks load. Errors raised here
- * cross C frames only. */
+ * dofile blames its caller, as in lua), plus three things: each file name is
+ * reported to the host's `record` (--watch watches it), the host's `mayread`
+ * may refuse a file (one that is not a regular file, or under --sandbox one
+ * outside the script's folder), and with the registry flag CL_TEXTONLY_KEY
+ * set (--sandbox) only text chunks load. Errors raised here cross C frames
+ * only. */
 #define CL_TEXTONLY_KEY "celllua.textonly"
 
 static int cl_textonly(lua_State *L) {
@@ -619,10 +625,16 @@ static int cl_dofilecont(lua_State *L, int d1, lua_KContext d2) {
     return lua_gettop(L) - 1;
 }
 
+/* Asks the host whether `fname` may be read; 0 with the reason pushed if not. */
+static int cl_mayread(lua_State *L, const char *fname) {
+    return cl_host(L)->mayread == NULL || cl_host(L)->mayread(L, fname);
+}
+
 static int cl_dofile(lua_State *L) {
     const char *fname = luaL_optstring(L, 1, NULL);
     lua_settop(L, 1);
     if (fname != NULL && cl_host(L)->record != NULL) cl_host(L)->record(L, fname);
+    if (!cl_mayread(L, fname)) return lua_error(L);
     if (luaL_loadfilex(L, fname, cl_textonly(L) ? "t" : NULL) != LUA_OK) return lua_error(L);
     lua_callk(L, 0, LUA_MULTRET, 0, cl_dofilecont);
     return cl_dofilecont(L, 0, 0);
@@ -634,7 +646,7 @@ static int cl_loadfile(lua_State *L) {
     int env = (!lua_isnone(L, 3) ? 3 : 0);
     if (cl_textonly(L)) mode = "t";
     if (fname != NULL && cl_host(L)->record != NULL) cl_host(L)->record(L, fname);
-    int status = luaL_loadfilex(L, fname, mode);
+    int status = cl_mayread(L, fname) ? luaL_loadfilex(L, fname, mode) : LUA_ERRFILE;
     if (status == LUA_OK) {
         if (env != 0) {
             lua_pushvalue(L, env);
@@ -645,6 +657,98 @@ static int cl_loadfile(lua_State *L) {
     luaL_pushfail(L);
     lua_insert(L, -2);
     return 2;
+}
+
+/* ---- require's Lua-file searcher and package.searchpath ---- */
+
+/* Lua's own, as loadlib.c has them, except that a candidate file is tested
+ * with stat before it is opened: opening a FIFO waits for a writer, so
+ * `require "x"` with a FIFO named x.lua on the path blocked the run for
+ * good. A candidate that exists but is not a regular file counts as found,
+ * and the loader's `mayread` then refuses it with its reason. The searcher
+ * also reports the file to `record` (--watch) and loads text only under
+ * CL_TEXTONLY_KEY, as dofile and loadfile do. */
+static int cl_candidate(const char *filename) {
+    struct stat info;
+    if (stat(filename, &info) != 0) return 0;
+    if (!S_ISREG(info.st_mode)) return 1; /* found; refused by the loader */
+    FILE *f = fopen(filename, "r");
+    if (f == NULL) return 0;
+    fclose(f);
+    return 1;
+}
+
+/* Pushes the first file of `path` (templates separated by ';', each '?'
+ * replaced by `name` with `sep` turned into `rep`) that exists, and returns
+ * it; else pushes "no file 'a'\n\tno file 'b'..." and returns NULL. */
+static const char *cl_findfile(lua_State *L, const char *name, const char *path, const char *sep,
+                               const char *rep) {
+    if (*sep != '\0' && strchr(name, *sep) != NULL) name = luaL_gsub(L, name, sep, rep);
+    const char *names = luaL_gsub(L, path, LUA_PATH_MARK, name);
+    int namesIndex = lua_gettop(L);
+    luaL_Buffer tried;
+    luaL_buffinit(L, &tried);
+    int count = 0;
+    for (const char *next = names; *next != '\0';) {
+        if (*next == *LUA_PATH_SEP) { next++; continue; } /* empty entries are skipped */
+        const char *end = strchr(next, *LUA_PATH_SEP);
+        size_t len = end != NULL ? (size_t)(end - next) : strlen(next);
+        lua_pushlstring(L, next, len);
+        const char *filename = lua_tostring(L, -1);
+        if (cl_candidate(filename)) {
+            lua_remove(L, namesIndex); /* (the buffer is left unused) */
+            return lua_tostring(L, -1);
+        }
+        if (count++ > 0) luaL_addstring(&tried, "\n\t");
+        luaL_addstring(&tried, "no file '");
+        luaL_addvalue(&tried);
+        luaL_addstring(&tried, "'");
+        next += len;
+    }
+    if (count == 0) luaL_addstring(&tried, "no file ''");
+    luaL_pushresult(&tried);
+    lua_remove(L, namesIndex);
+    return NULL;
+}
+
+/* package.searchpath(name, path [, sep [, rep]]) */
+static int cl_searchpath(lua_State *L) {
+    const char *f = cl_findfile(L, luaL_checkstring(L, 1), luaL_checkstring(L, 2), luaL_optstring(L, 3, "."),
+                                luaL_optstring(L, 4, LUA_DIRSEP));
+    if (f != NULL) return 1;
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* package.searchers[2]; upvalue 1: the package table. */
+static int cl_searcher_lua(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, lua_upvalueindex(1), "path");
+    const char *path = lua_tostring(L, -1);
+    if (path == NULL) luaL_error(L, "'package.path' must be a string");
+    const char *filename = cl_findfile(L, name, path, ".", LUA_DIRSEP);
+    if (filename == NULL) return 1; /* the files tried */
+    if (cl_host(L)->record != NULL) cl_host(L)->record(L, filename);
+    int status = cl_mayread(L, filename) ? luaL_loadfilex(L, filename, cl_textonly(L) ? "t" : NULL) : LUA_ERRFILE;
+    if (status != LUA_OK) {
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", lua_tostring(L, 1), filename,
+                          lua_tostring(L, -1));
+    }
+    lua_pushstring(L, filename);
+    return 2;
+}
+
+/* Installs both into the package table on the top of the stack. */
+static inline void cl_installsearcher(lua_State *L) {
+    lua_pushcfunction(L, cl_searchpath);
+    lua_setfield(L, -2, "searchpath");
+    if (lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        lua_pushcclosure(L, cl_searcher_lua, 1);
+        lua_rawseti(L, -2, 2);
+    }
+    lua_pop(L, 1);
 }
 
 static inline void cl_pushdofile(lua_State *L) { lua_pushcfunction(L, cl_dofile); }

@@ -33,6 +33,7 @@ enum FontBinding {
                 throw LuaError.argument(2, error.description)
             }
             let runtime = LuaRuntime.current(lua.L)
+            if Font.isPath(name) { try runtime.checkReadable(runtime.resolve(name)) }
             let font: Font
             do {
                 font = try Font(named: name, size: size, relativeTo: runtime.baseDirectory)

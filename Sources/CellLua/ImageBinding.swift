@@ -35,6 +35,7 @@ enum ImageBinding {
                 throw LuaError.message("cannot read image '\(name)': no such file")
             }
             guard !isDirectory else { throw LuaError.message("cannot read image '\(name)': it is a directory") }
+            try runtime.checkReadable(path)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw LuaError.message("cannot read image '\(name)': permission denied or unreadable")
             }

@@ -1,4 +1,5 @@
 import CLua
+import Glibc
 
 /// `--sandbox`: what a script from someone else may use. It keeps the pure
 /// libraries (string, table, math, utf8, coroutine), `print`, `require` of
@@ -7,12 +8,13 @@ import CLua
 /// clock, time, date and difftime; `debug` but traceback (its hooks and
 /// registry access could undo the limits); `package.loadlib`, `package.cpath`
 /// and the C module searchers; and binary chunks: `load`, `loadfile`,
-/// `dofile` and `require` read text only (`dofile` and `loadfile` are the C
-/// shim's, which see the registry flag `CL_TEXTONLY_KEY`, so they add no
-/// stack level and keep an omitted `env` omitted). `c:save(path)` is refused.
+/// `dofile` and `require` read text only (`dofile`, `loadfile` and the Lua
+/// searcher are the C shim's, which see the registry flag `CL_TEXTONLY_KEY`,
+/// so they add no stack level and keep an omitted `env` omitted).
+/// `c:save(path)` is refused.
 extension LuaRuntime {
     static let sandboxPrelude = """
-        local load, loadfile, error, searchpath, select = load, loadfile, error, package.searchpath, select
+        local load, select = load, select
         -- An env given (even nil) is passed on; none given keeps the globals.
         _G.load = function(chunk, name, mode, ...)
           if select("#", ...) > 0 then return load(chunk, name, "t", ...) end
@@ -27,14 +29,6 @@ extension LuaRuntime {
         package.loaded.debug = _G.debug
         package.loadlib = nil
         package.cpath = ""
-        local path = package
-        package.searchers[2] = function(name)
-          local file, err = searchpath(name, path.path)
-          if not file then return "\\n\\t" .. err end
-          local fn, lerr = loadfile(file, "t")
-          if not fn then error(("error loading module '%s' from file '%s':\\n\\t%s"):format(name, file, lerr), 2) end
-          return fn, file
-        end
         package.searchers[3] = nil
         package.searchers[4] = nil
         """
@@ -56,5 +50,59 @@ extension LuaRuntime {
         }
         cl_newtable(L)
         lua_rawseti(L, cl_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    }
+}
+
+/// What a script may read: the rule every file a script names goes through
+/// (`dofile`, `loadfile`, `require`, `cell.image`, font files).
+///
+/// - Only regular files (or links to them): a FIFO, `/dev/stdin` or a device
+///   would block the run or never end (`/dev/zero`).
+/// - Under `--sandbox`, only files inside the script's folder or below it
+///   (links resolved first, so a link inside pointing out is refused), and
+///   not standard input. Fonts named by family come from the installed fonts
+///   and are not files the script names.
+extension LuaRuntime {
+    /// Why the script may not read `path` (nil: standard input), or nil when
+    /// it may. A file that does not exist is left to the reader to report.
+    func refusalToRead(_ path: String?) -> String? {
+        guard let path else {
+            return options.sandbox ? "cannot read standard input under --sandbox" : nil
+        }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            if kind != S_IFREG && kind != S_IFDIR { return "cannot read \(path): not a regular file" }
+        }
+        guard options.sandbox else { return nil }
+        let root = readRoot
+        let real = Self.realPath(path) ?? Self.absolutePath(path)
+        guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {
+            return "cannot read \(path): --sandbox reads only files inside the script's folder (\(root))"
+        }
+        return nil
+    }
+
+    /// `refusalToRead` as an error a binding throws.
+    func checkReadable(_ path: String) throws {
+        if let refusal = refusalToRead(path) { throw LuaError.message(refusal) }
+    }
+
+    /// `path` with every link, `.` and `..` resolved (nil if it does not exist).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Installs `refusalToRead` as the C loaders' `mayread`.
+    func installReadCheck() {
+        host.pointee.mayread = { L, path in
+            guard let L else { return 1 }
+            let runtime = LuaRuntime.current(L)
+            guard let refusal = runtime.refusalToRead(path.map { String(cString: $0) }) else { return 1 }
+            Lua(L).push(refusal)
+            return 0
+        }
     }
 }

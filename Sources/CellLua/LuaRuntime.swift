@@ -48,6 +48,9 @@ public final class LuaRuntime {
     /// Where a script's relative paths resolve: its own folder ("." for code
     /// given with `-e`).
     public private(set) var baseDirectory = "."
+    /// The folder (links resolved) that `--sandbox` lets the script read
+    /// below: the script's own, else the current directory.
+    private(set) var readRoot = LuaRuntime.realPath(".") ?? "/"
     /// The canvas a script created last: its result unless it returns another.
     public private(set) var lastCanvas: Canvas?
     /// The canvas the last script run returned, if it returned one (the
@@ -87,6 +90,7 @@ public final class LuaRuntime {
         let lua = Lua(L)
         CellModule.install(lua)
         installDependencyTracking()
+        installReadCheck()
         if options.sandbox { installSandbox() }
         // math.randomseed, reached raw from the loaded modules (a sandbox
         // that failed closed has no globals left, and nothing here may raise
@@ -275,6 +279,11 @@ public final class LuaRuntime {
             throw ScriptError.unreadable("cannot open \(path): No such file or directory")
         }
         guard !isDirectory else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
+        // A pipe is read (`celllua <(make-script)`); a device is not a script.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFIFO {
+            throw ScriptError.unreadable("cannot read \(path): not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError.unreadable("cannot read \(path): permission denied or unreadable")
         }
@@ -311,6 +320,7 @@ public final class LuaRuntime {
     /// from the registry's loaded-modules table, not from the global.
     private func setBaseDirectory(_ directory: String) {
         baseDirectory = directory
+        readRoot = Self.realPath(directory) ?? Self.absolutePath(directory)
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }

@@ -110,6 +110,74 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/a.txt"))
     }
 
+    /// `loadfile("secret.env", "t", env)` read any file written as
+    /// `KEY=value` and the script could draw it into its output. Under
+    /// --sandbox a script reads only inside its own folder: code, images and
+    /// font files, links resolved first; standard input not at all.
+    @Test func readsStayInTheScriptsFolder() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/proj/sub", withIntermediateDirectories: true)
+        write("SECRET=hunter2\n", to: dir + "/secret.env")
+        write("return 5\n", to: dir + "/proj/sub/m.lua")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/proj/link.env", withDestinationPath: dir + "/secret.env")
+        try FileManager.default.copyItem(atPath: Celllua.examples + "/../docs/images/badges.png", toPath: dir + "/outside.png")
+        try FileManager.default.copyItem(atPath: dir + "/outside.png", toPath: dir + "/proj/sub/inside.png")
+        write("""
+            local outside = "\(dir)/secret.env"
+            local function refused(ok, err)
+              return not ok and tostring(err):find("--sandbox reads only files inside the script's folder", 1, true)
+            end
+            local f, err = loadfile(outside, "t", {})
+            assert(f == nil and refused(false, err), "loadfile: " .. tostring(err))
+            assert(refused(pcall(dofile, outside)), "dofile")
+            f, err = loadfile("link.env")
+            assert(f == nil and refused(false, err), "a link out: " .. tostring(err))
+            f, err = loadfile()
+            assert(f == nil and err:find("standard input"), "stdin")
+            assert(refused(pcall(cell.image, "../outside.png")), "image")
+            assert(refused(pcall(cell.font, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 12)), "font file")
+            assert(cell.font("DejaVu Sans", 12), "fonts by name still resolve")
+            assert(loadfile("sub/m.lua")() == 5, "inside")
+            package.path = "./sub/?.lua;" .. package.path
+            assert(require("m") == 5, "require inside")
+            local img = cell.image("sub/inside.png")
+            local c = cell.canvas(2, 2)
+            c:draw_image(img, 0, 0, 2, 2)
+            return c
+            """, to: dir + "/proj/s.lua")
+        let r = try Celllua.run(["--sandbox", "s.lua", "-o", "out.png"], in: dir + "/proj")
+        #expect(r.status == 0, "\(r.stderr)")
+        // Without --sandbox the same reads succeed.
+        write("assert(loadfile(\"\(dir)/secret.env\", \"t\", {})) return false", to: dir + "/proj/plain.lua")
+        let plain = try Celllua.run(["plain.lua"], in: dir + "/proj")
+        #expect(plain.status == 0, "\(plain.stderr)")
+    }
+
+    /// A FIFO or a device as a module, a loaded file or an image blocked
+    /// the run for good (`loadfile` on a FIFO, `/dev/stdin`), or read
+    /// without end (`/dev/zero`); as the script it said "permission denied".
+    @Test func onlyRegularFilesAreRead() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/pipe.lua", 0o600) == 0)
+        write("""
+            local f, err = loadfile("pipe.lua")
+            assert(f == nil and err:find("not a regular file"), tostring(err))
+            assert(not pcall(dofile, "/dev/zero"))
+            local ok, rerr = pcall(require, "pipe")
+            assert(not ok and rerr:find("not a regular file"), tostring(rerr))
+            ok, rerr = pcall(cell.image, "/dev/zero")
+            assert(not ok and rerr:find("not a regular file"), tostring(rerr))
+            return false
+            """, to: dir + "/s.lua")
+        let r = try Celllua.run(["s.lua"], in: dir, timeout: 20)
+        #expect(r.status == 0, "\(r.stderr)")
+        let zero = try Celllua.run(["/dev/zero"], in: dir, timeout: 20)
+        #expect(zero.status == 2)
+        #expect(zero.stderr.hasPrefix("celllua: cannot read /dev/zero: not a regular file"), "\(zero.stderr)")
+    }
+
     @Test func luaModulesStillLoad() throws {
         let (r, dir) = try run("""
             package.path = "./?.lua;" .. package.path
