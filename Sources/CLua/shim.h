@@ -235,9 +235,13 @@ static inline void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
-/** Closes the state and returns its pool's memory. */
+/** Closes the state and returns its pool's memory. The finalizers that
+ * closing runs are Lua code: the memory limit holds for them as for the
+ * script (an allocation past it fails, and the finalizer with it), where the
+ * host's depth would let everything through. */
 static inline void cl_closestate(lua_State *L) {
     cl_Host *h = cl_host(L);
+    h->host_depth = 0;
     lua_close(L);
     cl_pool_release(h);
 }

@@ -1,3 +1,4 @@
+import CellGeometry
 import FoundationEssentials
 import Glibc
 
@@ -61,6 +62,8 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        inProgress.withLock { _ = $0.insert(temporary) }
+        defer { inProgress.withLock { _ = $0.remove(temporary) } }
         var reason: String? = nil
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -81,6 +84,16 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure(reason)
         }
+    }
+
+    /// Temporary files being written now (each renamed into place or
+    /// removed when its write ends).
+    private static let inProgress = Locked<Set<String>>([])
+
+    /// Removes the temporary files of writes under way, for a process about
+    /// to end in the middle of them (`_exit` runs no cleanup).
+    public static func removeTemporaryFiles() {
+        for path in inProgress.withLock({ $0 }) { unlink(path) }
     }
 
     /// `path` with symbolic links at its end followed: what a write through

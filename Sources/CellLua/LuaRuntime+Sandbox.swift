@@ -11,14 +11,23 @@ import Glibc
 /// `dofile` and `require` read text only (`dofile`, `loadfile` and the Lua
 /// searcher are the C shim's, which see the registry flag `CL_TEXTONLY_KEY`,
 /// so they add no stack level and keep an omitted `env` omitted).
-/// `c:save(path)` is refused.
+/// `c:save(path)` is refused, and so are `__gc` finalizers (`setmetatable`
+/// with a metatable that has one): Lua runs finalizers with debug hooks off,
+/// so neither `--timeout` nor Ctrl-C could stop one that loops.
 extension LuaRuntime {
     static let sandboxPrelude = """
-        local load, select = load, select
+        local load, select, setmetatable, rawget, type, error = load, select, setmetatable, rawget, type, error
         -- An env given (even nil) is passed on; none given keeps the globals.
         _G.load = function(chunk, name, mode, ...)
           if select("#", ...) > 0 then return load(chunk, name, "t", ...) end
           return load(chunk, name, "t")
+        end
+        -- Lua runs __gc finalizers with hooks off: no --timeout could stop one.
+        _G.setmetatable = function(t, mt)
+          if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+            error("__gc finalizers are not available under --sandbox (Lua runs them where no time limit can stop them)", 2)
+          end
+          return setmetatable(t, mt)
         end
         io = nil
         package.loaded.io = nil

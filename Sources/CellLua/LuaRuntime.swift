@@ -109,8 +109,37 @@ public final class LuaRuntime {
     }
 
     deinit {
-        cl_closestate(L)
+        close()
         host.deallocate()
+    }
+
+    /// Closes the Lua state now, running the finalizers still pending under
+    /// the limits the script ran under: the memory limit, and the last
+    /// script's deadline (which the hook cannot enforce in a finalizer; the
+    /// watchdog ends the process past it). The command line closes before
+    /// it writes the result, so a run whose finalizers run away writes
+    /// nothing. Nothing may run in the runtime afterwards; the canvases,
+    /// `loadedFiles` and the other Swift-side results stay. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Watchdog.shared.watching(deadline: closingDeadline, message: timeoutMessage(closingName) + " (in a __gc finalizer run as the script ended)") {
+            cl_closestate(L)
+        }
+    }
+
+    public private(set) var isClosed = false
+    /// The deadline and chunk name of the last script run with `--timeout`,
+    /// which the finalizers run by closing the state are held to.
+    private var closingDeadline: Double?
+    private var closingName = ""
+
+    /// "NAME: script timed out after N seconds", N written as Lua writes a
+    /// number (as the hook's message has it).
+    func timeoutMessage(_ name: String) -> String {
+        let t = options.timeout ?? 0
+        let seconds = t == t.rounded() && abs(t) < 1e15 ? "\(Int(t)).0" : "\(t)"
+        return "\(name): script timed out after \(seconds) seconds"
     }
 
     /// The runtime that owns `L` (kept in the state's extra space).
@@ -426,16 +455,27 @@ public final class LuaRuntime {
             cancellation.deadline = host.pointee.deadline
             cl_sethook(L)
         }
-        let result = cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
+        let name = Self.displayName(chunkName)
+        let deadline = options.timeout.map { _ in host.pointee.deadline }
+        let result = Watchdog.shared.watching(deadline: deadline, message: timeoutMessage(name)) {
+            cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
+        }
         if options.timeout != nil {
             cl_cleartimeout(L)
             cancellation.deadline = .infinity
+            // Code that ran past its deadline where no hook could see it (a
+            // C function returning late) fails all the same.
+            closingDeadline = deadline
+            closingName = name
+            if result == LUA_OK, let deadline, cl_now() > deadline {
+                throw ScriptError.runtime(timeoutMessage(name))
+            }
         }
         guard result == LUA_OK else {
             if result == LUA_ERRMEM, let limit = options.maxMemory {
                 // One allocation went far past the limit (no hook could name
                 // the line): say which limit, and where the chunk came from.
-                throw ScriptError.runtime("\(Self.displayName(chunkName)): not enough memory (--max-memory \((Double(limit) / 1_048_576).shortText) MB)")
+                throw ScriptError.runtime("\(name): not enough memory (--max-memory \((Double(limit) / 1_048_576).shortText) MB)")
             }
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }

@@ -41,6 +41,13 @@ enum Main {
         // of a write, leaving a temporary file; ignored, the write fails with
         // EFBIG instead and AtomicFile reports it and cleans up.
         signal(SIGXFSZ, SIG_IGN)
+        // A parent may start us with SIGINT and SIGTERM blocked (test
+        // runners, some supervisors): Ctrl-C and a stop must still work.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         configureFontCache()
         let options: CommandLineOptions
         do {

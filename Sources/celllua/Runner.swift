@@ -88,6 +88,9 @@ struct Runner {
         } catch {
             return Self.failure(error, console: console)
         }
+        // The finalizers run before anything is written (`LuaRuntime.close`);
+        // `-i` keeps the state for the REPL.
+        if !options.interactive { runtime.close() }
         return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console, scale: scale)
     }
 

@@ -252,6 +252,7 @@ extension VariantRunner {
         runtime.fileWritten = { written.append($0) }
         do {
             let result = try runner.execute(in: runtime)
+            runtime.close() // finalizers before the output (LuaRuntime.close)
             if runtime.returnedFalse { return .written(written, loaded: runtime.loadedFiles, image: nil) }
             guard let canvas = result ?? runtime.lastCanvas else {
                 return .failed("the script created no canvas", loaded: runtime.loadedFiles)

@@ -178,6 +178,28 @@ import Testing
         #expect(zero.stderr.hasPrefix("celllua: cannot read /dev/zero: not a regular file"), "\(zero.stderr)")
     }
 
+    /// Lua runs `__gc` finalizers with hooks off: one that looped ran past
+    /// `--timeout` for good, after the output was written, and Ctrl-C could
+    /// not stop it. Under --sandbox finalizers are refused; elsewhere the
+    /// state is closed (its finalizers run) before the output is written,
+    /// and a finalizer still running a second past the deadline ends the
+    /// run with the timeout error and nothing written.
+    @Test func finalizersCannotOutliveTheTimeout() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            setmetatable({}, { __gc = function() while true do end end })
+            return cell.canvas(2, 2)
+            """, to: dir + "/gc.lua")
+        let sandboxed = try Celllua.run(["--sandbox", "--timeout", "2", "gc.lua"], in: dir, timeout: 20)
+        #expect(sandboxed.status == 1)
+        #expect(sandboxed.stderr.hasPrefix("celllua: gc.lua:1: __gc finalizers are not available under --sandbox"), "\(sandboxed.stderr)")
+        let plain = try Celllua.run(["--timeout", "0.5", "gc.lua"], in: dir, timeout: 20)
+        #expect(plain.status == 1)
+        #expect(plain.stderr.hasPrefix("celllua: gc.lua: script timed out after 0.5 seconds (in a __gc finalizer"), "\(plain.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["gc.lua"], "nothing written")
+    }
+
     @Test func luaModulesStillLoad() throws {
         let (r, dir) = try run("""
             package.path = "./?.lua;" .. package.path

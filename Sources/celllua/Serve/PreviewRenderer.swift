@@ -65,6 +65,7 @@ final class PreviewRenderer: @unchecked Sendable {
         do {
             let result = try runner.execute(in: first)
             table = try first.variants()
+            first.close() // finalizers before the frame (LuaRuntime.close)
             if table == nil {
                 let frame = try makeFrame(result ?? first.lastCanvas, runtime: first, generation: generation)
                 frames[PreviewState.Key(variant: "", scale: scales[0])] = frame
@@ -107,6 +108,7 @@ final class PreviewRenderer: @unchecked Sendable {
                                          scale: scale)
         do {
             let result = try runner.execute(in: runtime)
+            runtime.close()
             let frame = try makeFrame(result ?? runtime.lastCanvas, runtime: runtime, generation: generation)
             return Outcome(frame: frame, error: nil, status: 0, loaded: runtime.loadedFiles)
         } catch {
