@@ -589,6 +589,7 @@ function Canvas:draw_radial_gradient(gradient, x0, y0, r0, x1, y1, r1, opts) end
 ---@class cell.LayerOptions
 ---@field alpha? number 0..1, times the state's alpha when the layer is composited (default 1)
 ---@field blend? cell.BlendMode how the layer is composited (default: the state's blend mode)
+---@field name? string the layer's name in vector output (an SVG group's id; default none)
 
 ---Saves the state and starts a transparency layer (the size of the clip). At
 ---end_layer it is composited with `alpha` (x the state's), `blend` (default the

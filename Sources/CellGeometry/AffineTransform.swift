@@ -73,6 +73,14 @@ public struct AffineTransform: Hashable, Sendable {
         ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
     }
 
+    /// True when the transform keeps lengths (a rotation, a reflection and
+    /// a translation, to within floating-point rounding): what is drawn at
+    /// one size lands at the same size.
+    public var isIsometry: Bool {
+        let e = 1e-9
+        return abs(a * a + b * b - 1) < e && abs(c * c + d * d - 1) < e && abs(a * c + b * d) < e
+    }
+
     public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }

@@ -74,16 +74,11 @@ public struct CellBackground {
     /// Draws the background of a cell whose frame is `frame` (user space),
     /// as the seed's view does: in a layer of its own (its backing store).
     /// Cells of one size and look share one layer of `layers`, drawn once
-    /// and placed at each cell (a fresh set by default: nothing shared);
-    /// off the pixel grid the background is drawn in place (the table gives
-    /// such cells a layer of their own).
+    /// and placed at each cell (a fresh set by default: nothing shared).
     public func draw(in canvas: Canvas, frame: Rect, layers: ViewLayers = ViewLayers()) throws {
-        if try layers.draw(at: frame, look: Look(self), in: canvas, { view, w, h in
+        try layers.draw(at: frame, look: Look(self), in: canvas) { view, w, h in
             try self.drawContent(in: view, width: w, height: h)
-        }) { return }
-        // Off the grid it is drawn where it is: a layer clipped to a frame
-        // with partly covered edge pixels would apply that coverage twice.
-        try canvas.drawingView(at: frame) { w, h in try drawContent(in: canvas, width: w, height: h) }
+        }
     }
 
     /// The view's drawing in its own coordinates. Every setting it uses is

@@ -29,28 +29,7 @@ public struct RoundedOverlay {
             path.addRect(bounds)
             Self.addCounterClockwiseRoundedRect(bounds, radius: radius, to: &path)
             canvas.setFillColor(color)
-            // The fill is empty away from the corners (the shared sides
-            // cancel exactly), so it is drawn through four corner squares:
-            // each `radius` wide plus a margin of two device pixels on every
-            // side, so no clip edge cuts a pixel the fill touches, and
-            // the pixels are those of one fill of the whole frame, at the cost
-            // of the corners instead of a sweep over every row of the frame.
-            let r = Swift.max(0, Swift.min(radius, w / 2, h / 2))
-            let pixelsPerPoint = canvas.pixelsPerUnit
-            let margin = pixelsPerPoint > 0 ? 2 / pixelsPerPoint : .infinity
-            let side = r + 2 * margin
-            // Squares that overlap would paint their common pixels twice.
-            guard side.isFinite, 2 * side <= Swift.min(w, h) else {
-                canvas.fill(path, rule: .evenodd)
-                return
-            }
-            // The squares are apart: on whole pixels, drawn side by side
-            // (Canvas.drawDisjoint), else one after the other.
-            let far = (x: w - r - margin, y: h - r - margin)
-            let squares = [(-margin, -margin), (far.x, -margin), (-margin, far.y), (far.x, far.y)].map {
-                Rect(x: $0.0, y: $0.1, width: side, height: side)
-            }
-            try? canvas.drawDisjoint(squares) { _, piece in piece.fill(path, rule: .evenodd) } // fills throw nothing
+            canvas.fill(path, rule: .evenodd)
         }
     }
 

@@ -7,8 +7,14 @@ import CellRaster
 /// has its own backing store — its footer), the footer view, and the
 /// rounded-corner overlay on top of it all.
 extension Table {
+    /// Draws the table into `canvas` at its frame, as a named group
+    /// (`table`, tagged with the table, so a preview finds its rows in the
+    /// canvas' display list) holding a group per section (`section-N`) and
+    /// per row (`section-N-row-M`).
     public func render(in canvas: Canvas) throws {
         let frame = Rect(x: spec.x, y: spec.y, width: spec.width, height: spec.height)
+        canvas.beginGroup(name: "table", tag: self)
+        defer { try? canvas.endGroup() }
         try canvas.withSavedState {
             canvas.clipRect(frame)
             canvas.setFillColor(spec.backgroundColor)
@@ -21,103 +27,61 @@ extension Table {
         }
     }
 
-    /// Everything in content coordinates.
+    /// Everything in content coordinates, back to front.
     func renderContent(_ canvas: Canvas) throws {
         let visible = visibleContent
-        // What lies in whole pixels of its own (the stretchers, a header
-        // without a `draw` function, cells drawn in place) is collected and
-        // drawn together, on as many threads as the canvas may use
-        // (Canvas.drawDisjoint), until something else is drawn (a title, a
-        // bevel, a footer, a cell that needs a layer).
-        //
-        // The first cell of each kind (state, position, size) goes first in
-        // its batch: it draws the background's layer (ViewLayers) that the
-        // others of its kind composite. In table order, two threads took
-        // the first two middle cells together and both drew that layer.
-        var pending: [(frame: Rect, first: Bool, draw: (Canvas) throws -> Void)] = []
-        var kinds = Set<CellKind>()
-        func drawPending() throws {
-            guard !pending.isEmpty else { return }
-            let pieces = pending.filter(\.first) + pending.filter { !$0.first }
-            pending.removeAll()
-            try canvas.drawDisjoint(pieces.map(\.frame)) { i, piece in try pieces[i].draw(piece) }
-        }
-        /// `draw` at `frame`: with the pending pieces when it lies in whole
-        /// pixels and calls no script, else now (after them).
-        func draw(at frame: Rect, callsScript: Bool = false, first: Bool = false,
-                  _ draw: @escaping (Canvas) throws -> Void) throws {
-            if !callsScript, canvas.userRect(exactlyCovering: frame) != nil {
-                pending.append((frame, first, draw))
-            } else {
-                try drawPending()
-                try draw(canvas)
-            }
-        }
         if let color = spec.topColor, let r = Stretchers.top(contentOffset: spec.contentOffset, width: spec.width) {
-            try draw(at: r) { c in
-                c.setFillColor(color)
-                c.fillRect(r)
-            }
+            canvas.setFillColor(color)
+            canvas.fillRect(r)
         }
         if let color = spec.bottomColor,
            let r = Stretchers.bottom(contentOffset: spec.contentOffset, contentHeight: layout.contentHeight,
                                      width: spec.width, height: spec.height) {
-            try draw(at: r) { c in
-                c.setFillColor(color)
-                c.fillRect(r)
-            }
+            canvas.setFillColor(color)
+            canvas.fillRect(r)
         }
         if let header = spec.header, let f = layout.headerFrame, f.intersects(visible) {
-            try draw(at: f, callsScript: header.draw != nil) { c in try self.drawView(header, frame: f, in: c) }
+            try drawView(header, frame: f, in: canvas)
         }
         for (si, section) in spec.sections.enumerated() {
             let placed = layout.sections[si]
+            canvas.beginGroup(name: "section-\(si + 1)")
+            defer { try? canvas.endGroup() }
             if let title = section.title, let f = placed.titleFrame, f.intersects(visible) {
-                try drawPending()
                 try drawSectionTitle(title, frame: f, in: canvas)
             }
             if spec.style == .grouped, spec.cellStyle == .bevel, let g = placed.groupFrame,
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
-                try drawPending()
                 try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g, layers: viewLayers)
             }
             for (ri, row) in section.rows.enumerated() {
                 let f = placed.rows[ri]
                 guard f.intersects(visible) else { continue }
                 let position = spec.style == .grouped ? CellPosition.of(row: ri, count: section.rows.count) : .middle
-                // Each cell is its own layer (docs/reference.md). The kit's own drawing of
-                // a cell is source-over throughout (the badge's knockout has a
-                // layer of its own, see drawCellContent), and source-over into
-                // a fresh layer composited with source-over gives what drawing
-                // in place gives (to a rounding) when the cell's clip has no
-                // partly covered pixels; so the layer is made only where it can
-                // matter: around a row's `draw` function, which may use any
-                // blend mode, and for cells off the pixel grid, whose clipped
-                // rim must be applied to the cell as a whole. That saves
-                // clearing and compositing a cell's pixels per row
-                // (KitShortcutTests compare both ways).
-                if row.callsBack || alwaysLayerCells || canvas.userRect(exactlyCovering: f) == nil {
-                    try drawPending()
+                canvas.beginGroup(name: "section-\(si + 1)-row-\(ri + 1)")
+                defer { try? canvas.endGroup() }
+                // A cell is drawn at its place: the kit's own drawing of a
+                // cell is source-over throughout (the badge's knockout has
+                // a layer of its own, see drawCellContent), which is what a
+                // layer of its own would give. A row's `draw` or image
+                // function may use any blend mode: that cell gets its
+                // layer, the backing store UIKit gives each cell.
+                if row.callsBack || alwaysLayerCells {
                     try canvas.drawingLayer(at: f) {
                         try canvas.drawingView(at: f) { w, h in
                             try self.drawCell(row, position: position, width: w, height: h, in: canvas)
                         }
                     }
                 } else {
-                    let kind = CellKind(highlighted: row.highlighted, position: position, width: f.width, height: f.height)
-                    try draw(at: f, first: kinds.insert(kind).inserted) { c in
-                        try c.drawingView(at: f) { w, h in
-                            try self.drawCell(row, position: position, width: w, height: h, in: c)
-                        }
+                    try canvas.drawingView(at: f) { w, h in
+                        try self.drawCell(row, position: position, width: w, height: h, in: canvas)
                     }
                 }
             }
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
-                try drawPending()
                 try drawSectionFooter(footer, frame: f, in: canvas)
             }
         }
-        try drawPending()
         if let footer = spec.footer, let f = layout.footerFrame, f.intersects(visible) {
             try drawView(footer, frame: f, in: canvas)
         }
@@ -181,13 +145,6 @@ extension Table {
         let inset = Swift.min(Swift.max(0, spec.separatorInset), w)
         return Rect(x: inset, y: h - 1, width: w - inset, height: 1)
     }
-}
-
-/// What a cell's background layer depends on within one table.
-private struct CellKind: Hashable {
-    var highlighted: Bool
-    var position: CellPosition
-    var width: Double, height: Double
 }
 
 /// The cell backgrounds a table uses, built once per table so their

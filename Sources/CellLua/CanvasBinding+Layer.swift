@@ -30,13 +30,14 @@ extension CanvasBinding {
     }
 
     /// The keys of `begin_layer`'s and `layer`'s options table.
-    static let layerOptionNames = ["alpha", "blend"]
+    static let layerOptionNames = ["alpha", "blend", "name"]
 
-    /// `begin_layer([{alpha=, blend=}])`
+    /// `begin_layer([{alpha=, blend=, name=}])`: `name` names the layer's
+    /// group in vector output (an SVG `id`).
     static let beginLayer: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            let (alpha, blend) = try lua.layerOptions(2)
-            try begin(lua, canvas, alpha: alpha, blend: blend)
+            let (alpha, blend, name) = try lua.layerOptions(2)
+            try begin(lua, canvas, alpha: alpha, blend: blend, name: name)
         }
     }
 
@@ -57,9 +58,9 @@ extension CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             guard lua.type(2) == LUA_TFUNCTION else { throw lua.typeError(2, expected: "function") }
-            let (alpha, blend) = try lua.layerOptions(3)
+            let (alpha, blend, name) = try lua.layerOptions(3)
             let mark = canvas.stateMark
-            try begin(lua, canvas, alpha: alpha, blend: blend)
+            try begin(lua, canvas, alpha: alpha, blend: blend, name: name)
             cl_pushkeeptraceback(lua.L)
             let handler = lua.top
             lua_pushvalue(lua.L, 2)
@@ -73,11 +74,11 @@ extension CanvasBinding {
         }
     }
 
-    private static func begin(_ lua: Lua, _ canvas: Canvas, alpha: Double, blend: BlendMode?) throws {
+    private static func begin(_ lua: Lua, _ canvas: Canvas, alpha: Double, blend: BlendMode?, name: String?) throws {
         let runtime = LuaRuntime.current(lua.L)
         // Given back at end_layer: counted, but no reason to nudge the collector.
         try runtime.charge(bytes: canvas.nextLayerBytes, nudging: false)
-        canvas.beginLayer(alpha: alpha, blendMode: blend)
+        canvas.beginLayer(alpha: alpha, blendMode: blend, name: name)
         runtime.layerBegun(on: canvas)
     }
 
@@ -92,14 +93,21 @@ extension CanvasBinding {
 }
 
 extension Lua {
-    /// `{alpha=, blend=}` for layers: alpha 0..1 (default 1), blend a mode name
-    /// (default: the one in force).
-    fileprivate func layerOptions(_ index: Int32) throws -> (Double, BlendMode?) {
+    /// `{alpha=, blend=, name=}` for layers: alpha 0..1 (default 1), blend a
+    /// mode name (default: the one in force), name a string (default none).
+    fileprivate func layerOptions(_ index: Int32) throws -> (Double, BlendMode?, String?) {
         var alpha = 1.0
         var blend: BlendMode? = nil
+        var name: String? = nil
         try options(index, known: CanvasBinding.layerOptionNames) { key in
-            if key == "alpha" { alpha = try unitInterval(-1, "alpha") } else { blend = try option(-1, as: BlendMode.self) }
+            switch key {
+            case "alpha": alpha = try unitInterval(-1, "alpha")
+            case "blend": blend = try option(-1, as: BlendMode.self)
+            default:
+                guard type(-1) == LUA_TSTRING else { throw typeError(-1, expected: "string") }
+                name = try string(-1)
+            }
         }
-        return (alpha, blend)
+        return (alpha, blend, name)
     }
 }

@@ -33,7 +33,7 @@ extension CanvasBinding {
             let options = try lua.textOptions(5, known: textOptionNames)
             let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
                                     align: options.align ?? .left)
-            let recorded = canvas.recordedBytes
+            let recorded = canvas.displayListBytes
             canvas.fillText(layout, color: options.color)
             try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)
@@ -53,7 +53,7 @@ extension CanvasBinding {
                                     in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
                                     truncation: options.truncation ?? .tail, wrap: options.wrap ?? false,
                                     verticalAlign: options.verticalAlign ?? .top)
-            let recorded = canvas.recordedBytes
+            let recorded = canvas.displayListBytes
             canvas.fillText(layout, color: options.color)
             try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)

@@ -46,8 +46,7 @@ enum CanvasBinding {
             let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
             try runtime.charge(bytes: pw * ph * 4 + CanvasBinding.objectBytes)
             let canvas = try Canvas(width: width, height: height, scale: scale, background: background,
-                                    parallelism: runtime.canvasParallelism,
-                                    recording: runtime.options.recordsVectors)
+                                    parallelism: runtime.canvasParallelism)
             runtime.canvasCreated(canvas)
             lua.pushObject(canvas, type: typeName)
             return 1
@@ -227,18 +226,18 @@ extension CanvasBinding {
     static func canvasCall(_ L: OpaquePointer?, _ body: (Lua, Canvas) throws -> Void) -> Int32 {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
-            let recorded = canvas.recordedBytes
+            let recorded = canvas.displayListBytes
             try body(lua, canvas)
             try countRecording(lua, canvas, since: recorded)
             return 0
         }
     }
 
-    /// A recording canvas keeps what it draws: charged against the memory
+    /// A canvas lists what it draws: charged against the memory
     /// limit each 64 KB it grows (`LuaRuntime.countHeldMemory`), for calls
     /// that change nothing else it holds (clip masks, the current path).
     static func countRecording(_ lua: Lua, _ canvas: Canvas, since recorded: Int) throws {
-        if canvas.recordedBytes >> 16 != recorded >> 16 { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
+        if canvas.displayListBytes >> 16 != recorded >> 16 { try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) }
     }
 
     /// A line-style setter: `body` changes a copy of the stroke style, which

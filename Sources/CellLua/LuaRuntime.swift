@@ -28,14 +28,9 @@ public final class LuaRuntime {
         public var writesFiles = true
         /// `--sandbox`: the restricted library set (see `Sandbox`).
         public var sandbox = false
-        /// Threads a canvas may draw independent pieces on (table cells,
-        /// bevel edges: `Canvas.drawDisjoint`); nil = `Canvas.availableThreads`.
+        /// Threads each canvas draws on (`Canvas(..., parallelism:)`); nil =
+        /// `Canvas.availableThreads`.
         public var drawingThreads: Int? = nil
-        /// Whether canvases keep their drawing as operations beside their
-        /// pixels (`Recording`), which SVG and PDF output (`c:svg()`,
-        /// `c:pdf()`, `.svg` / `.pdf` files) are written from. Default true;
-        /// an embedder that wants pixels only saves the memory with false.
-        public var recordsVectors = true
         public init() {}
     }
 
@@ -206,14 +201,14 @@ public final class LuaRuntime {
 
     /// Brings the count of what `canvas` holds beyond its pixels and layers,
     /// its clip masks (`Canvas.clipMaskBytes`), its current path's storage
-    /// and its recorded drawing (`Canvas.recordedBytes`), against `--max-memory` up to date: charged after a clip or a
+    /// and its recorded drawing (`Canvas.displayListBytes`), against `--max-memory` up to date: charged after a clip or a
     /// long path, given back after a restore. Throws, as `charge` does, when
     /// the growth would pass the limit.
     func countHeldMemory(of canvas: Canvas) throws {
         let id = ObjectIdentifier(canvas)
         let counted = heldCharges[id] ?? 0
         let now = canvas.clipMaskBytes + canvas.currentPath.elements.capacity * MemoryLayout<Path.Element>.stride
-            + canvas.recordedBytes & ~0xFFFF // (the recording in steps of 64 KB: counted once per step)
+            + canvas.displayListBytes & ~0xFFFF // (the list in steps of 64 KB: counted once per step)
         guard now != counted else { return }
         if now > counted {
             try charge(bytes: now - counted, of: "clip masks, paths and recorded drawing")
@@ -226,24 +221,6 @@ public final class LuaRuntime {
     /// Gives back what `countHeldMemory` counted for a canvas Lua collected.
     func forgetHeldMemory(of canvas: Canvas) {
         if let counted = heldCharges.removeValue(forKey: ObjectIdentifier(canvas)) { release(bytes: counted) }
-    }
-
-    /// A table drawn on a canvas, and the transform it was drawn under
-    /// (its points to the canvas' pixels): what a preview needs to tell the
-    /// row under the pointer. The canvas is held weakly: a canvas the
-    /// script let go is forgotten with its tables.
-    public struct TableOnCanvas {
-        public let table: Table
-        public private(set) weak var canvas: Canvas?
-        public let transform: AffineTransform
-    }
-
-    /// The `t:render(c)` calls of this runtime's scripts on canvases still alive, in order.
-    public private(set) var tablesRendered: [TableOnCanvas] = []
-
-    func tableRendered(_ table: Table, on canvas: Canvas) {
-        tablesRendered.removeAll { $0.canvas == nil }
-        tablesRendered.append(TableOnCanvas(table: table, canvas: canvas, transform: canvas.state.ctm))
     }
 
     func canvasCreated(_ canvas: Canvas) {

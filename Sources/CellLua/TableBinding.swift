@@ -215,8 +215,7 @@ enum TableBinding {
             defer { cb.lua = nil }
             do {
                 try box.table.render(in: canvas)
-                LuaRuntime.current(lua.L).tableRendered(box.table, on: canvas)
-                try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+                try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             } catch let failed as LuaCallbacks.Failed {
                 lua_rawgeti(lua.L, cl_registryindex(), lua_Integer(failed.ref))
                 luaL_unref(lua.L, cl_registryindex(), failed.ref)

@@ -39,7 +39,7 @@ enum UIBinding {
             }
             var frame = Rect(x: 0, y: 0, width: 0, height: 0)
             frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: CellTextKit())
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             lua.push(frame.x)
             lua.push(frame.y)
             lua.push(frame.width)
@@ -64,7 +64,7 @@ enum UIBinding {
                 }
             }
             try bg.draw(in: canvas, frame: frame, layers: LuaRuntime.current(lua.L).viewLayers)
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             return 0
         }
     }
@@ -85,7 +85,7 @@ enum UIBinding {
                 }
             }
             try bevel.draw(in: canvas, rect: rect, layers: LuaRuntime.current(lua.L).viewLayers)
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             return 0
         }
     }
@@ -97,7 +97,7 @@ enum UIBinding {
             let frame = try lua.rect(2)
             let overlay = RoundedOverlay(radius: try lua.nonNegative(6, "radius"), color: try lua.color(7))
             overlay.draw(in: canvas, frame: frame)
-            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what a recording canvas keeps
+            try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             return 0
         }
     }

@@ -10,12 +10,12 @@ import CellRaster
 /// inner `q ... Q`.
 struct PDFGroupText {
     var text = ""
-    /// The clips open, outermost first (`RecordedClip`s are shared by every
+    /// The clips open, outermost first (`ClipChain`s are shared by every
     /// operation drawn under them, so identity tells them apart).
-    private var open: [RecordedClip] = []
+    private var open: [ClipChain] = []
 
     /// Makes `clip`'s chain the clips open.
-    mutating func clip(to clip: RecordedClip?) {
+    mutating func clip(to clip: ClipChain?) {
         let chain = clip?.chain ?? []
         var common = 0
         while common < Swift.min(open.count, chain.count), open[common] === chain[common] { common += 1 }

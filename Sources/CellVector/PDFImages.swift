@@ -47,7 +47,7 @@ extension PDFContent {
     /// engine draws the operation far off a page of its own, its shadow
     /// offset back onto it), with the operation's blend mode, within its
     /// clip (opened by the caller), on `surface` (its pixels and scale).
-    mutating func shadow(_ op: RecordedOperation, style: RecordedStyle, surface: PDFSurface) -> String {
+    mutating func shadow(_ op: DisplayOp, style: OpStyle, surface: PDFSurface) -> String {
         let page = surface.pixels, scale = surface.scale
         guard let shadow = style.shadow, shadow.color.a > 0, scale > 0,
               let canvas = try? Canvas(width: page.width / scale, height: page.height / scale, scale: scale,
@@ -61,12 +61,12 @@ extension PDFContent {
         unclipped.shadow = moved
         unclipped.blendMode = .normal
         let replay = Replay(canvas: canvas, placement: .translation(away, 0))
-        switch op.expandingGlyphs {
+        switch op.expanded(page: page) {
         case .fill(let p, let r, let paint, _): replay.draw(.fill(p, r, paint, unclipped))
         case .stroke(let p, let t, let s, let paint, _): replay.draw(.stroke(p, transform: t, style: s, paint, unclipped))
         case .image(let b, let r, let t, _): replay.draw(.image(b, rect: r, transform: t, unclipped))
         case .canvas(let c, let r, let t, _): replay.draw(.canvas(c, rect: r, transform: t, unclipped))
-        case .layer(let rec, _, let px, let o): replay.draw(.layer(rec, unclipped, pixels: px, origin: o))
+        case .layer(let list, _, let name, let px, let o): replay.draw(.layer(list, unclipped, name: name, pixels: px, origin: o))
         default: return ""
         }
         guard let (pixels, x, y) = Self.cropped(canvas.buffer) else { return "" }

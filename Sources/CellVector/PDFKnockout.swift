@@ -39,8 +39,8 @@ extension PDFContent {
     /// white with `op`'s coverage darkened by the share it takes away
     /// (`darkness`), within `clip`; for `copy`, `op` is then drawn normally.
     /// No shadow is drawn for such an operation.
-    mutating func knockOut(_ out: inout PDFGroupText, _ knockout: Knockout, op: RecordedOperation,
-                           clip: RecordedClip?, surface: PDFSurface) {
+    mutating func knockOut(_ out: inout PDFGroupText, _ knockout: Knockout, op: DisplayOp,
+                           clip: ClipChain?, surface: PDFSurface) {
         let before = out.closed()
         out = PDFGroupText()
         if !before.isEmpty {
@@ -63,8 +63,8 @@ extension PDFContent {
     /// alpha the share taken; an image, a drawn canvas or a layer is its
     /// area (a layer's is its clip: the engine composites all of it) in
     /// black, lightened or darkened through a soft mask of its own alpha.
-    mutating func darkness(_ op: RecordedOperation, _ knockout: Knockout, surface: PDFSurface) -> String {
-        func erasing(_ paint: RecordedPaint, alpha: Double) -> RecordedPaint {
+    mutating func darkness(_ op: DisplayOp, _ knockout: Knockout, surface: PDFSurface) -> String {
+        func erasing(_ paint: OpPaint, alpha: Double) -> OpPaint {
             var p = paint
             if knockout == .clear || knockout == .copy {
                 p.paint = .solid(Color(r: 0, g: 0, b: 0, a: 1))
@@ -90,9 +90,9 @@ extension PDFContent {
             var shape = Path()
             shape.addRect(r)
             return area(Self.pathData(shape.transformed(by: transform)), of: op, style: style, knockout, surface: surface)
-        case .layer(_, let style, _, _):
+        case .layer(_, let style, _, _, _):
             return area(Self.rect(surface.pixels), of: op, style: style, knockout, surface: surface)
-        case .glyphs, .background:
+        case .glyphs, .fillRect, .paint, .background, .beginGroup, .endGroup:
             return ""
         }
     }
@@ -100,7 +100,7 @@ extension PDFContent {
     /// `shape` (an image's or a layer's area) in black for `clear` and
     /// `copy`; for `destination_out`, black through the operation's alpha;
     /// for `destination_in`, black, then white through its alpha.
-    private mutating func area(_ shape: String, of op: RecordedOperation, style: RecordedStyle, _ knockout: Knockout,
+    private mutating func area(_ shape: String, of op: DisplayOp, style: OpStyle, _ knockout: Knockout,
                                surface: PDFSurface) -> String {
         switch knockout {
         case .clear, .copy:
@@ -114,8 +114,8 @@ extension PDFContent {
 
     /// `/Name gs` for a soft mask of `op`'s alpha (drawn with its style's
     /// alpha, unclipped).
-    private mutating func alphaMask(_ op: RecordedOperation, style: RecordedStyle, surface: PDFSurface) -> String {
-        let plain = RecordedStyle(alpha: style.alpha, blendMode: .normal, shadow: nil, clip: nil, antialias: style.antialias)
+    private mutating func alphaMask(_ op: DisplayOp, style: OpStyle, surface: PDFSurface) -> String {
+        let plain = OpStyle(alpha: style.alpha, blendMode: .normal, shadow: nil, clip: nil, antialias: style.antialias)
         let group = form(draw(op, style: plain, surface: surface), bbox: Self.everywhere, isolated: true)
         return gs(alpha: 1, blend: .normal, softMask: "<< /Type /Mask /S /Alpha /G \(xobjects[group]!) 0 R >>")
     }
@@ -128,14 +128,14 @@ extension PDFContent {
     }
 }
 
-extension RecordedOperation {
+extension DisplayOp {
     /// The style of an operation that composites with one.
-    var compositingStyle: RecordedStyle? {
+    var compositingStyle: OpStyle? {
         switch self {
-        case .fill(_, _, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s), .glyphs(_, _, _, let s),
-             .canvas(_, _, _, let s), .layer(_, let s, _, _):
+        case .fill(_, _, _, let s), .fillRect(_, _, let s), .paint(_, let s), .stroke(_, _, _, _, let s),
+             .image(_, _, _, let s), .glyphs(_, _, _, let s), .canvas(_, _, _, let s), .layer(_, let s, _, _, _):
             return s
-        case .clear, .background:
+        case .clear, .background, .beginGroup, .endGroup:
             return nil
         }
     }

@@ -4,7 +4,7 @@ import CellRaster
 /// Fills, strokes and clips as PDF path operators, in device pixels.
 extension PDFContent {
     /// A path filled by `rule` with `paint`, its alpha times `alpha`.
-    mutating func fill(_ path: Path, rule: FillRule, paint: RecordedPaint, alpha: Double, blend: BlendMode) -> String {
+    mutating func fill(_ path: Path, rule: FillRule, paint: OpPaint, alpha: Double, blend: BlendMode) -> String {
         let d = Self.pathData(path)
         guard !d.isEmpty else { return "" }
         switch paint.paint {
@@ -20,14 +20,14 @@ extension PDFContent {
     /// paint; a gradient's is the outline the engine's stroker makes, filled.
     /// A width of 0 is a hairline of one device pixel, written in device space.
     mutating func stroke(_ device: Path, transform: AffineTransform, strokeStyle s: StrokeStyle,
-                         paint: RecordedPaint, alpha: Double, blend: BlendMode) -> String {
+                         paint: OpPaint, alpha: Double, blend: BlendMode) -> String {
         guard case .solid(let c) = paint.paint else {
-            guard let outline = RecordedOperation.strokeOutline(device, transform: transform, style: s) else { return "" }
+            guard let outline = DisplayOp.strokeOutline(device, transform: transform, style: s) else { return "" }
             return fill(outline, rule: .nonzero, paint: paint, alpha: alpha, blend: blend)
         }
         var width = s.width, dashes = s.dashes, phase = s.dashPhase
         var m = transform
-        var path = RecordedOperation.userPath(device, transform: transform)
+        var path = DisplayOp.userPath(device, transform: transform)
         if width == 0 {
             let k = transform.maxStretch
             (width, dashes, phase, m, path) = (1, s.dashes.map { $0 * k }, s.dashPhase * k, .identity, device)
@@ -73,13 +73,13 @@ extension PDFContent {
     }
 
     /// One clip as a clipping path (`W n`, `W* n`); an empty path clips all away.
-    static func clipPath(_ c: RecordedClip) -> String {
+    static func clipPath(_ c: ClipChain) -> String {
         let d = pathData(c.path)
         return (d.isEmpty ? "0 0 m h" : d) + (c.rule == .evenodd ? " W* n" : " W n")
     }
 
     /// A clip chain as clipping paths, for the caller's `q ... Q`.
-    static func clips(_ clip: RecordedClip?) -> String {
+    static func clips(_ clip: ClipChain?) -> String {
         guard let clip else { return "" }
         return clip.chain.map { clipPath($0) + " " }.joined()
     }

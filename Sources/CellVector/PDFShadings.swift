@@ -32,7 +32,7 @@ extension PDFContent {
     /// the paint's user space, its alpha (stops' alpha times `alpha`) as a
     /// constant or, where the stops' alphas differ, a soft mask of the same
     /// shading in gray.
-    mutating func shade(_ paint: RecordedPaint, alpha: Double, blend: BlendMode) -> String {
+    mutating func shade(_ paint: OpPaint, alpha: Double, blend: BlendMode) -> String {
         guard let stops = Self.stops(of: paint.paint) else { return "" }
         let alphas = stops.map(\.color.a)
         let color = shading(paint.paint, stops: stops, gray: false)

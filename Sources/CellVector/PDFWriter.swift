@@ -2,7 +2,7 @@ import CellGeometry
 import CellImage
 import CellRaster
 
-/// A recording canvas' drawing as a one-page PDF 1.4 (the page the canvas'
+/// A canvas' display list as a one-page PDF 1.4 (the page the canvas'
 /// size in points): paths filled by their rule, strokes with their width,
 /// joins, caps and dashes, gradients as shadings with their extents, clips,
 /// transparency layers as transparency groups with their alpha and blend
@@ -12,25 +12,23 @@ import CellRaster
 /// soft mask. PDF has no shadows: each is drawn by the engine alone (the
 /// shape moved off the page, its shadow moved back) and placed as an image
 /// under the shape, which stays vector. A drawing holding what PDF cannot
-/// say (`Recording.needsPixels`) is placed as its pixels: the whole page,
+/// say (`DisplayList.needsPixels`) is placed as its pixels: the whole page,
 /// or only the layer that needs it.
 ///
 /// Inside the page, after a transform that flips y and scales by
 /// 1 / scale, everything is written in the canvas' device pixels, as the
-/// recording holds it. Same drawing, same bytes.
+/// list holds it. Same drawing, same bytes.
 public enum PDFWriter {
     public static func pdf(of canvas: Canvas) throws -> [UInt8] {
-        guard let recording = canvas.recording else {
-            throw VectorError.notRecorded("this canvas does not keep its drawing, so it cannot be written as PDF")
-        }
+        let list = canvas.displayList
         var writer = PDFContent()
         let page = PDFSurface(pixels: Rect(x: 0, y: 0, width: Double(canvas.pixelWidth), height: Double(canvas.pixelHeight)),
                               scale: canvas.scale)
         let body: String
-        if recording.needsPixels {
+        if list.needsPixels {
             body = writer.image(canvas.buffer, placed: .identity)
         } else {
-            body = writer.group(recording.operations, on: page)
+            body = writer.group(list.operations, on: page)
         }
         let w = Decimal.text(canvas.width), h = Decimal.text(canvas.height)
         var content = "1 0 0 -1 0 \(h) cm"
@@ -96,13 +94,13 @@ struct PDFContent {
 
     /// The content of one group (the page, a layer, a canvas drawn) in
     /// device pixels of `surface`.
-    mutating func group(_ ops: [RecordedOperation], on surface: PDFSurface) -> String {
+    mutating func group(_ ops: [DisplayOp], on surface: PDFSurface) -> String {
         var out = PDFGroupText()
-        for recorded in ops {
-            let op = recorded.expandingGlyphs
+        for listed in ops {
+            let op = listed.expanded(page: surface.pixels)
             switch op {
-            case .glyphs:
-                break // made a fill by `expandingGlyphs`
+            case .glyphs, .fillRect, .paint, .beginGroup, .endGroup:
+                break // fills made by `expanded`; groups are structure only
             case .background(let color):
                 // Every pixel set: what came before is gone.
                 out = PDFGroupText()
@@ -110,7 +108,7 @@ struct PDFContent {
             case .clear(_, let clip, _):
                 knockOut(&out, .clear, op: op, clip: clip, surface: surface)
             case .fill(_, _, _, let style), .stroke(_, _, _, _, let style), .image(_, _, _, let style),
-                 .canvas(_, _, _, let style), .layer(_, let style, _, _):
+                 .canvas(_, _, _, let style), .layer(_, let style, _, _, _):
                 if let knockout = Knockout(style.blendMode) {
                     knockOut(&out, knockout, op: op, clip: style.clip, surface: surface)
                 } else {
@@ -125,7 +123,7 @@ struct PDFContent {
 
     /// One operation drawn with `style`'s alpha and blend mode (a mode PDF
     /// has), within the clips the caller opened.
-    mutating func draw(_ op: RecordedOperation, style: RecordedStyle, surface: PDFSurface) -> String {
+    mutating func draw(_ op: DisplayOp, style: OpStyle, surface: PDFSurface) -> String {
         let state = gs(alpha: style.alpha, blend: style.blendMode)
         switch op {
         case .fill(let path, let rule, let paint, _):
@@ -137,15 +135,15 @@ struct PDFContent {
             return "q " + state + image(buffer, placed: Self.placement(of: buffer, in: r, under: transform)) + "Q\n"
         case .canvas(let drawn, let r, let transform, _):
             return "q " + state + Self.cm(drawn.placement(onto: r, under: transform)) + "/\(canvasForm(drawn)) Do Q\n"
-        case .layer(let recording, _, let pixels, let origin):
+        case .layer(let list, _, _, let pixels, let origin):
             let inside: String
-            if let pixels, recording.needsPixels {
+            if let pixels, list.needsPixels {
                 inside = image(pixels, placed: .translation(Double(origin.x), Double(origin.y)))
             } else {
-                inside = group(recording.operations, on: surface)
+                inside = group(list.operations, on: surface)
             }
             return "q " + state + "/\(form(inside, bbox: surface.pixels, isolated: true)) Do Q\n"
-        case .glyphs, .clear, .background:
+        case .glyphs, .fillRect, .paint, .clear, .background, .beginGroup, .endGroup:
             return ""
         }
     }
@@ -162,18 +160,18 @@ struct PDFContent {
     }
 
     /// A canvas drawn as a layer: its drawing as a form, defined once.
-    mutating func canvasForm(_ drawn: RecordedCanvas) -> String {
+    mutating func canvasForm(_ drawn: CanvasSnapshot) -> String {
         if let known = canvases.name(of: drawn) { return known }
         let own = Self.ownPixels(drawn)
         let content = drawn.pixels.map { image($0, placed: .identity) }
-            ?? group(drawn.recording.operations, on: PDFSurface(pixels: own, scale: drawn.transform.axisScales.x))
+            ?? group(drawn.list.operations, on: PDFSurface(pixels: own, scale: drawn.transform.axisScales.x))
         let name = form(content, bbox: own, isolated: true)
         canvases.remember(drawn, as: name)
         return name
     }
 
     /// A drawn canvas' own pixels (its points through its scale).
-    static func ownPixels(_ drawn: RecordedCanvas) -> Rect {
+    static func ownPixels(_ drawn: CanvasSnapshot) -> Rect {
         let (sx, sy) = drawn.transform.axisScales
         return Rect(x: 0, y: 0, width: drawn.width * sx, height: drawn.height * sy)
     }

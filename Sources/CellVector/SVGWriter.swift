@@ -4,31 +4,30 @@ import CellRaster
 import FoundationEssentials
 import Glibc
 
-/// A recording canvas' drawing as SVG 1.1 (with SVG 2's gradient focal
+/// A canvas' display list as SVG 1.1 (with SVG 2's gradient focal
 /// radius and CSS blend modes, which librsvg, browsers and design tools
 /// read): paths as paths, strokes as strokes with their joins, caps and
 /// dashes, gradients as gradients, clips as chains of clip paths, layers as
 /// isolated groups with their opacity and blend mode, shadows as filters,
 /// `clear` and the other masking modes as masks, images embedded as PNG.
-/// A drawing holding what SVG cannot say (`Recording.needsPixels`) is
+/// A drawing holding what SVG cannot say (`DisplayList.needsPixels`) is
 /// embedded as its pixels at the canvas scale: the whole page, or only the
 /// layer that needs it.
 ///
 /// The page is the canvas' size in points; inside one group scaling by
 /// 1 / scale, everything is written in the canvas' device pixels, as the
-/// recording holds it. Same drawing, same bytes.
+/// list holds it. Named groups (`Canvas.beginGroup`) and named layers are
+/// groups with that `id`. Same drawing, same bytes.
 public enum SVGWriter {
     public static func svg(of canvas: Canvas) throws -> [UInt8] {
-        guard let recording = canvas.recording else {
-            throw VectorError.notRecorded("this canvas does not keep its drawing, so it cannot be written as SVG")
-        }
+        let list = canvas.displayList
         var doc = SVGDocument()
         let page = Rect(x: 0, y: 0, width: Double(canvas.pixelWidth), height: Double(canvas.pixelHeight))
         let body: String
-        if recording.needsPixels {
+        if list.needsPixels {
             body = doc.image(canvas.buffer, placed: .identity)
         } else {
-            body = doc.group(recording.operations, page: page, scale: canvas.scale)
+            body = doc.group(list.operations, page: page, scale: canvas.scale)
         }
         let w = Decimal.text(canvas.width), h = Decimal.text(canvas.height)
         var out = """
@@ -52,6 +51,8 @@ struct SVGDocument {
     private var images = DefinedOnce()
     private var canvases = DefinedOnce()
     private var filterIDs: [String: String] = [:]
+    /// The `id`s given to named groups and layers so far.
+    private var namesUsed: Set<String> = []
     private var next = 0
     /// Keeps clip chains alive while their identifiers are in use.
     private var kept: [AnyObject] = []
@@ -66,38 +67,50 @@ struct SVGDocument {
     /// The operations of one group (the page, a layer, a canvas drawn),
     /// in device pixels; `page` is the group's surface (what a background
     /// covers), `scale` its pixels per point (shadows are in points).
-    mutating func group(_ ops: [RecordedOperation], page: Rect, scale: Double) -> String {
-        var parts: [String] = []
-        for recorded in ops {
-            switch Self.outliningKnockoutStrokes(recorded.expandingGlyphs) {
+    mutating func group(_ ops: [DisplayOp], page: Rect, scale: Double) -> String {
+        // The named groups open, outermost first: each level's parts, and
+        // the id its group gets.
+        var levels: [(id: String?, parts: [String])] = [(nil, [])]
+        var parts: [String] {
+            get { levels[levels.count - 1].parts }
+            set { levels[levels.count - 1].parts = newValue }
+        }
+        for listed in ops {
+            switch listed.expanded(page: page) {
+            case .beginGroup(let mark):
+                levels.append((uniqueID(mark.name), []))
+            case .endGroup:
+                guard levels.count > 1 else { break }
+                let level = levels.removeLast()
+                parts.append("<g id=\"\(level.id!)\">\n" + level.parts.joined() + "</g>\n")
             case .background(let color):
-                parts = [rect(page, fill: color)]
+                // Every pixel set: what came before is gone, in every open group.
+                for i in levels.indices { levels[i].parts = [] }
+                levels[0].parts = [rect(page, fill: color)]
+            case .fillRect, .paint:
+                break // made fills by `expanded`
             case .clear(let path, let clip, let antialias):
-                mask(&parts, shape: path, rule: .nonzero, clip: clip, antialias: antialias, paint: nil, factor: { _ in 1 })
+                mask(&levels, shape: .fill(path, .nonzero), clip: clip, antialias: antialias, paint: nil, factor: { _ in 1 })
             case .glyphs:
-                break // made a fill by `expandingGlyphs`
+                break // made a fill by `expanded`
             case .fill(let path, let rule, let paint, let style):
-                switch style.blendMode {
-                case .clear:
-                    mask(&parts, shape: path, rule: rule, clip: style.clip, antialias: style.antialias, paint: nil, factor: { _ in 1 })
-                case .copy:
-                    mask(&parts, shape: path, rule: rule, clip: style.clip, antialias: style.antialias, paint: nil, factor: { _ in 1 })
-                    var normal = style
-                    normal.blendMode = .normal
-                    parts.append(fill(path, rule: rule, paint: paint, style: normal, page: page, scale: scale))
-                case .destinationOut:
-                    mask(&parts, shape: path, rule: rule, clip: style.clip, antialias: style.antialias, paint: paint,
-                         factor: { $0 * style.alpha })
-                case .destinationIn:
-                    mask(&parts, shape: path, rule: rule, clip: style.clip, antialias: style.antialias, paint: paint,
-                         factor: { 1 - $0 * style.alpha })
-                default:
-                    parts.append(fill(path, rule: rule, paint: paint, style: style, page: page, scale: scale))
+                let k = Self.knockout(paint, style)
+                if let m = k.mask {
+                    mask(&levels, shape: .fill(path, rule), clip: style.clip, antialias: style.antialias, paint: m.paint,
+                         factor: m.factor)
                 }
+                if let drawn = k.draw { parts.append(fill(path, rule: rule, paint: paint, style: drawn, page: page, scale: scale)) }
             case .stroke(let device, let transform, let strokeStyle, let paint, let style):
-                let path = RecordedOperation.userPath(device, transform: transform)
-                parts.append(stroke(path, transform: transform, strokeStyle: strokeStyle, paint: paint, style: style,
-                                    scale: scale))
+                let path = DisplayOp.userPath(device, transform: transform)
+                let k = Self.knockout(paint, style)
+                if let m = k.mask {
+                    mask(&levels, shape: .stroke(path, transform, strokeStyle), clip: style.clip, antialias: style.antialias,
+                         paint: m.paint, factor: m.factor)
+                }
+                if let drawn = k.draw {
+                    parts.append(stroke(path, transform: transform, strokeStyle: strokeStyle, paint: paint, style: drawn,
+                                        scale: scale))
+                }
             case .image(let buffer, let r, let transform, let style):
                 let placed = AffineTransform(a: r.width / Double(buffer.width), b: 0, c: 0,
                                              d: r.height / Double(buffer.height), tx: r.x, ty: r.y)
@@ -105,48 +118,100 @@ struct SVGDocument {
                 parts.append(wrap(image(buffer, placed: placed), style: style, scale: scale, isolate: false))
             case .canvas(let drawn, let r, let transform, let style):
                 parts.append(wrap(canvas(drawn, rect: r, transform: transform), style: style, scale: scale, isolate: true))
-            case .layer(let recording, let style, let pixels, let origin):
+            case .layer(let list, let style, let name, let pixels, let origin):
                 let inside: String
-                if let pixels, recording.needsPixels {
+                if let pixels, list.needsPixels {
                     inside = image(pixels, placed: .translation(Double(origin.x), Double(origin.y)))
                 } else {
-                    inside = group(recording.operations, page: page, scale: scale)
+                    inside = group(list.operations, page: page, scale: scale)
                 }
-                parts.append(wrap(inside, style: style, scale: scale, isolate: true))
+                parts.append(wrap(inside, style: style, scale: scale, isolate: true, id: name.map { uniqueID($0) }))
             }
+        }
+        // Groups left open (a list read while drawing) end here.
+        while levels.count > 1 {
+            let level = levels.removeLast()
+            parts.append("<g id=\"\(level.id!)\">\n" + level.parts.joined() + "</g>\n")
         }
         return parts.joined()
     }
 
-    /// A stroke that knocks out (`clear`, `copy`, `destination_in`,
-    /// `destination_out`) as the fill of its outline (the engine's stroker),
-    /// so it masks what is below as a fill does.
-    private static func outliningKnockoutStrokes(_ op: RecordedOperation) -> RecordedOperation {
-        guard case .stroke(let device, let transform, let strokeStyle, let paint, let style) = op,
-              [.clear, .copy, .destinationIn, .destinationOut].contains(style.blendMode) else { return op }
-        guard let outline = RecordedOperation.strokeOutline(device, transform: transform, style: strokeStyle) else {
-            return op
+    /// `name` as an `id` no element of the document has yet: characters an
+    /// XML name cannot hold become `-`, a leading digit or `-` gets `g`
+    /// before it, and a name used before gets `-2`, `-3`, ... after it.
+    private mutating func uniqueID(_ name: String) -> String {
+        var base = String(name.unicodeScalars.map { c -> Character in
+            let ok = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c == "."
+            return ok ? Character(c) : "-"
+        })
+        if base.isEmpty || !(base.first!.isLetter || base.first == "_") { base = "g" + base }
+        var id = base, n = 1
+        // (Not one of the writer's own: a letter of `newID`'s and digits.)
+        func isGenerated(_ id: String) -> Bool { "mgcsik".contains(id.first!) && Int(id.dropFirst()) != nil }
+        while namesUsed.contains(id) || isGenerated(id) {
+            n += 1
+            id = "\(base)-\(n)"
         }
-        return .fill(outline, .nonzero, paint, style)
+        namesUsed.insert(id)
+        return id
+    }
+
+    /// A shape a knockout masks with: a path filled, or a path (user space,
+    /// under its transform) stroked.
+    enum MaskShape {
+        case fill(Path, FillRule)
+        case stroke(Path, AffineTransform, StrokeStyle)
+    }
+
+    /// What a shape drawn with `style` does in SVG: for the modes that act
+    /// on what is below as a mask (`clear`, `copy`, `destination_in`,
+    /// `destination_out`) the mask it makes (black in `paint` through
+    /// `factor`, nil paint: solid), and the style it is then drawn with
+    /// (nil: not drawn; `copy` draws as `normal` over the hole it made).
+    private static func knockout(_ paint: OpPaint, _ style: OpStyle)
+        -> (mask: (paint: OpPaint?, factor: (Double) -> Double)?, draw: OpStyle?) {
+        switch style.blendMode {
+        case .clear:
+            return ((nil, { _ in 1 }), nil)
+        case .copy:
+            var normal = style
+            normal.blendMode = .normal
+            return ((nil, { _ in 1 }), normal)
+        case .destinationOut:
+            return ((paint, { $0 * style.alpha }), nil)
+        case .destinationIn:
+            return ((paint, { 1 - $0 * style.alpha }), nil)
+        default:
+            return (nil, style)
+        }
     }
 
     // MARK: shapes
 
-    private mutating func fill(_ path: Path, rule: FillRule, paint: RecordedPaint, style: RecordedStyle,
+    private mutating func fill(_ path: Path, rule: FillRule, paint: OpPaint, style: OpStyle,
                                page: Rect, scale: Double) -> String {
         var attributes = paintAttributes("fill", paint, elementTransform: .identity)
         if rule == .evenodd { attributes += " fill-rule=\"evenodd\"" }
         var style = style
         if let band = gradientBand(paint, page: page) {
             // Painted only where the gradient is defined (it does not extend).
-            style.clip = RecordedClip(path: band, rule: .nonzero, parent: style.clip)
+            style.clip = ClipChain(path: band, rule: .nonzero, parent: style.clip)
         }
         return wrap("<path d=\"\(Self.pathData(path))\"\(attributes)/>\n", style: style, scale: scale, isolate: false,
                     inline: true)
     }
 
     private mutating func stroke(_ path: Path, transform: AffineTransform, strokeStyle: StrokeStyle,
-                                 paint: RecordedPaint, style: RecordedStyle, scale: Double) -> String {
+                                 paint: OpPaint, style: OpStyle, scale: Double) -> String {
+        let content = strokeMarkup(path, transform: transform, strokeStyle: strokeStyle, paint: paint)
+        guard !content.isEmpty else { return "" }
+        return wrap(content, style: style, scale: scale, isolate: false)
+    }
+
+    /// The elements of a stroke: the path stroked (and the squares square
+    /// caps give subpaths of one point, filled).
+    private mutating func strokeMarkup(_ path: Path, transform: AffineTransform, strokeStyle: StrokeStyle,
+                                       paint: OpPaint) -> String {
         var s = strokeStyle
         var elementTransform = transform
         var d = path
@@ -180,8 +245,7 @@ struct SVGDocument {
             let fill = paintAttributes("fill", paint, elementTransform: elementTransform)
             content += "<path d=\"\(Self.pathData(squares, decimals: 4))\"\(fill)\(t)/>\n"
         }
-        guard !content.isEmpty else { return "" }
-        return wrap(content, style: style, scale: scale, isolate: false)
+        return content
     }
 
     private func rect(_ r: Rect, fill color: Color) -> String {
@@ -196,8 +260,8 @@ struct SVGDocument {
     /// mixing with the group's own transparent start, not the page.
     /// `inline`: `content` is one element in device space, which takes the
     /// attributes itself.
-    private mutating func wrap(_ content: String, style: RecordedStyle, scale: Double, isolate: Bool,
-                               inline: Bool = false) -> String {
+    private mutating func wrap(_ content: String, style: OpStyle, scale: Double, isolate: Bool,
+                               inline: Bool = false, id: String? = nil) -> String {
         var content = content
         if let shadow = style.shadow, shadow.color.a > 0 {
             content = Self.attach(" filter=\"url(#\(filterID(shadow, scale: scale)))\"", to: content, inline: inline)
@@ -210,6 +274,7 @@ struct SVGDocument {
         if let name = style.blendMode.w3cName, name != "normal" { css.append("mix-blend-mode:" + name) }
         if !css.isEmpty { a += " style=\"\(css.joined(separator: ";"))\"" }
         if !style.antialias { a += " shape-rendering=\"crispEdges\"" }
+        if let id { return "<g id=\"\(id)\"\(a)>\n" + content + "</g>\n" }
         return Self.attach(a, to: content, inline: false)
     }
 
@@ -227,7 +292,7 @@ struct SVGDocument {
     /// `content` inside the clips of `clip`'s chain, each a group (renderers
     /// do not all intersect clip paths that clip each other), the innermost
     /// on the element itself when `inline` allows.
-    private mutating func clipped(_ content: String, by clip: RecordedClip?, inline: Bool) -> String {
+    private mutating func clipped(_ content: String, by clip: ClipChain?, inline: Bool) -> String {
         var content = content
         var c = clip
         var first = true
@@ -243,22 +308,35 @@ struct SVGDocument {
     /// shape's coverage within its clip and f `factor` of the paint's alpha
     /// at each point (1 for `clear`): a luminance mask of white with the
     /// shape in black at opacity f.
-    private mutating func mask(_ parts: inout [String], shape: Path, rule: FillRule, clip: RecordedClip?,
-                               antialias: Bool, paint: RecordedPaint?, factor: (Double) -> Double) {
-        guard !parts.isEmpty else { return }
+    private mutating func mask(_ levels: inout [(id: String?, parts: [String])], shape: MaskShape,
+                               clip: ClipChain?, antialias: Bool, paint: OpPaint?, factor: (Double) -> Double) {
+        guard levels.contains(where: { !$0.parts.isEmpty }) else { return }
         let id = newID("m")
-        var shapeAttributes = paint.map { maskPaint($0, factor: factor) } ?? " fill=\"#000\""
-        if rule == .evenodd { shapeAttributes += " fill-rule=\"evenodd\"" }
-        if !antialias { shapeAttributes += " shape-rendering=\"crispEdges\"" }
+        var element: String
+        switch shape {
+        case .fill(let path, let rule):
+            var shapeAttributes = paint.map { paintAttributes("fill", blackened($0, factor: factor), elementTransform: .identity) }
+                ?? " fill=\"#000\""
+            if rule == .evenodd { shapeAttributes += " fill-rule=\"evenodd\"" }
+            if !antialias { shapeAttributes += " shape-rendering=\"crispEdges\"" }
+            element = "<path d=\"\(Self.pathData(path))\"\(shapeAttributes)/>\n"
+        case .stroke(let path, let transform, let strokeStyle):
+            let black = paint.map { blackened($0, factor: factor) } ?? OpPaint(paint: .solid(.black), transform: transform)
+            element = strokeMarkup(path, transform: transform, strokeStyle: strokeStyle, paint: black)
+            if !antialias { element = "<g shape-rendering=\"crispEdges\">\n" + element + "</g>\n" }
+        }
         let big = "x=\"-1e7\" y=\"-1e7\" width=\"2e7\" height=\"2e7\""
-        let black = clipped("<path d=\"\(Self.pathData(shape))\"\(shapeAttributes)/>\n", by: clip, inline: true)
+        let black = clipped(element, by: clip, inline: true)
         defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" \(big)>" +
                     "<rect \(big) fill=\"#fff\"/>" + black + "</mask>")
-        parts = ["<g mask=\"url(#\(id))\">\n" + parts.joined() + "</g>\n"]
+        // What came before in the surface, inside the named groups open and outside them.
+        for i in levels.indices where !levels[i].parts.isEmpty {
+            levels[i].parts = ["<g mask=\"url(#\(id))\">\n" + levels[i].parts.joined() + "</g>\n"]
+        }
     }
 
     /// Black with the opacity `factor` gives each of the paint's alphas.
-    private mutating func maskPaint(_ paint: RecordedPaint, factor: (Double) -> Double) -> String {
+    private func blackened(_ paint: OpPaint, factor: (Double) -> Double) -> OpPaint {
         func black(_ c: Color) -> Color { Color(r: 0, g: 0, b: 0, a: Swift.min(Swift.max(factor(c.a), 0), 1)) }
         var p = paint
         switch paint.paint {
@@ -270,7 +348,7 @@ struct SVGDocument {
             g.gradient = Self.recolored(g.gradient, black)
             p.paint = .radial(g)
         }
-        return paintAttributes("fill", p, elementTransform: .identity)
+        return p
     }
 
     private static func recolored(_ g: Gradient, _ f: (Color) -> Color) -> Gradient {
@@ -298,7 +376,7 @@ struct SVGDocument {
 
     /// ` fill="..."` for a paint on an element drawn under `elementTransform`
     /// (device pixels from the element's own coordinates).
-    private mutating func paintAttributes(_ property: String, _ paint: RecordedPaint,
+    private mutating func paintAttributes(_ property: String, _ paint: OpPaint,
                                           elementTransform: AffineTransform) -> String {
         let toElement = elementTransform.inverted.map { paint.transform.concatenating($0) } ?? paint.transform
         switch paint.paint {
@@ -342,7 +420,7 @@ struct SVGDocument {
     /// always do). Linear: the band between the lines square to the axis at
     /// its ends. Radial: the hull of the two circles, less the start circle
     /// when it lies inside the end one and does not extend.
-    private func gradientBand(_ paint: RecordedPaint, page: Rect) -> Path? {
+    private func gradientBand(_ paint: OpPaint, page: Rect) -> Path? {
         // Far enough to pass the page's corners from anywhere on it, in the
         // paint's user space (renderers work in fixed point: not farther).
         let t = paint.transform
@@ -465,7 +543,7 @@ struct SVGDocument {
 
     /// The clip path of `clip` (and, through `clip-path` on it, of the
     /// clips before it).
-    private mutating func clipID(_ clip: RecordedClip) -> String {
+    private mutating func clipID(_ clip: ClipChain) -> String {
         let key = ObjectIdentifier(clip)
         if let id = clipIDs[key] { return id }
         let id = newID("c")
@@ -519,7 +597,7 @@ struct SVGDocument {
 
     /// A canvas drawn into `rect` (user space) under `transform`: its
     /// drawing defined once, used at each place.
-    private mutating func canvas(_ drawn: RecordedCanvas, rect r: Rect, transform: AffineTransform) -> String {
+    private mutating func canvas(_ drawn: CanvasSnapshot, rect r: Rect, transform: AffineTransform) -> String {
         let id: String
         if let known = canvases.name(of: drawn) {
             id = known
@@ -532,7 +610,7 @@ struct SVGDocument {
             if let pixels = drawn.pixels {
                 content = image(pixels, placed: .identity)
             } else {
-                content = group(drawn.recording.operations, page: own, scale: sx)
+                content = group(drawn.list.operations, page: own, scale: sx)
             }
             defs.append("<g id=\"\(id)\">\n" + content + "</g>")
         }

@@ -2,21 +2,9 @@ import CellGeometry
 import CellImage
 import CellRaster
 
-/// Errors writing a drawing as vectors.
-public enum VectorError: Error, CustomStringConvertible, Equatable {
-    /// The canvas did not keep its drawing (`Canvas(..., recording: true)`).
-    case notRecorded(String)
-
-    public var description: String {
-        switch self {
-        case .notRecorded(let s): return s
-        }
-    }
-}
-
 extension ImageFormat {
     /// Encodes `canvas` in this format: its pixels for the raster formats,
-    /// its recorded drawing for SVG and PDF (throws when it kept none).
+    /// its display list for SVG and PDF.
     public func encode(_ canvas: Canvas) throws -> [UInt8] {
         switch self {
         case .svg: return try SVGWriter.svg(of: canvas)
@@ -55,7 +43,7 @@ enum Decimal {
     }
 }
 
-extension RecordedOperation {
+extension DisplayOp {
     /// The outline (device space) of a recorded stroke, by the engine's
     /// stroker: for what a format cannot stroke itself (a gradient stroke in
     /// PDF, a stroke that knocks out). Width 0 is one device pixel.

@@ -47,6 +47,18 @@ t:render(c)
 return c
 """
 
+# The same kind of table drawn inside a layer of a canvas that is then drawn
+# onto the result 50 pt down: the hit test finds its rows through both.
+LAYERED_TABLE = """local c = cell.canvas(320, 320, {background = "#c5ccd4"})
+local card = c:make_layer(320, 260)
+local t = cell.ui.table{ style = "grouped", width = 320, height = 260, sections = {
+  { title = "First", rows = { {text = "One"}, {text = "Two"}, {text = "Three"} } },
+} }
+card:layer(function(k) t:render(k) end, {name = "card"})
+c:draw_image(card, 0, 50)
+return c
+"""
+
 
 def free_port():
     with socket.socket() as s:
@@ -272,6 +284,28 @@ def main():
             changed = int(page.eval_on_selector("figure canvas.diff", "c => c.dataset.changed"))
             check(changed > 0, f"compare marks the {changed} changed pixels")
             page.screenshot(path=os.path.join(SHOTS, "5-compare.png"))
+        finally:
+            server.stop()
+
+        # 8b. A table drawn inside a layer, on a canvas drawn onto another:
+        # found all the same, at its place on the result.
+        server = Server(LAYERED_TABLE)
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_loaded(page, "", 1)
+            found = None
+            for y in range(50, 310, 4):
+                r = page.evaluate(f"fetch('/hit?v=&scale=2&x=160&y={y}').then(r => r.json())")
+                if r.get("section") == 1 and r.get("row") == 2:
+                    found = (y, r["corners"])
+                    break
+            check(found is not None, "a table inside a layer of a canvas drawn onto the result is hit")
+            y, corners = found
+            top = min(c[1] for c in corners)
+            check(top > 50, f"its row is placed where the canvas was drawn ({top} pt from the top)")
+            miss = page.evaluate("fetch('/hit?v=&scale=2&x=160&y=20').then(r => r.json())")
+            check(miss.get("section") is None, f"above the drawn canvas there is no row ({miss})")
         finally:
             server.stop()
         # 9. The SVG a designer downloads, opened in the browser, looks like the PNG.

@@ -17,7 +17,8 @@ import CellRaster
 ///   nothing outside the shape changes. Written as DEST_OUT then ADD through
 ///   the coverage mask, not with cairo's SOURCE operator.
 /// - A transparency layer is a fresh transparent surface; at its end it is
-///   composited source-over through the clip in force when it began.
+///   composited source-over through the clip in force when it began (a
+///   view's backing store, `beginViewLayer`, is not clipped inside).
 ///
 /// User space is cairo's, scaled by `scale` (y down, points), as a Canvas'.
 final class CGContextOnCairo {
@@ -145,6 +146,17 @@ final class CGContextOnCairo {
         if let clip { cairo_surface_reference(clip) }
         layers.append((target, clip))
         target = surface(CAIRO_FORMAT_ARGB32)
+    }
+
+    /// A view's backing store, as the kit draws a view through its layer:
+    /// a fresh transparent surface that nothing clips but its own bounds,
+    /// composited at `endLayer` through the clip in force now (so the
+    /// frame's partly covered edge pixels apply once, to the whole view,
+    /// as Core Animation composites a view's layer).
+    func beginViewLayer() {
+        beginLayer()
+        if let clip { cairo_surface_destroy(clip) }
+        clip = nil
     }
 
     func endLayer() {

@@ -6,8 +6,9 @@ import Testing
 
 /// UACellBackgroundView's drawRect:, step by
 /// step on cairo with Core Graphics' model (CGContextOnCairo), for a view at
-/// `frame`: UIKit clips the view's drawing to its bounds and puts its origin
-/// at the frame's; `miny -= 1`, taken back by top and single cells only;
+/// `frame`: the view draws into a backing store of its own, origin at the
+/// frame's and clipped to its bounds, which is composited through the frame
+/// (its partly covered edge pixels apply once, to the whole view); `miny -= 1`, taken back by top and single cells only;
 /// the path per position with CGPathAddArcToPoint; clip; a
 /// CGContextDrawLinearGradient from (minx, miny) to (minx, maxy) without
 /// extension (cairo: a linear pattern with EXTEND_NONE painted through the
@@ -17,6 +18,7 @@ func seedCellBackground(_ g: CGContextOnCairo, position: CellPosition, frame: Re
     let kDefaultMargin = 10.0
     g.save()
     g.clip { cairo_rectangle($0, frame.x, frame.y, frame.width, frame.height) }
+    g.beginViewLayer()
     g.translate(frame.x, frame.y)
     let minx = 0.0, midx = frame.width / 2, maxx = frame.width
     var miny = 0.0
@@ -72,6 +74,7 @@ func seedCellBackground(_ g: CGContextOnCairo, position: CellPosition, frame: Re
         cairo_stroke(cr)
     }
     g.restore()
+    g.endLayer()
     g.restore()
 }
 

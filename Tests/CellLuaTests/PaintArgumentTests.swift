@@ -88,7 +88,7 @@ import Testing
         #expect(firstLine("cell.canvas(10, 10):begin_layer({alpha = -0.5})")
                 == "test.lua:1: bad argument #1 to 'begin_layer' (option 'alpha': alpha must be in 0..1, got -0.5)")
         #expect(firstLine("cell.canvas(10, 10):begin_layer({alpah = 1})")
-                == "test.lua:1: bad argument #1 to 'begin_layer' (unknown option 'alpah' (expected alpha, blend))")
+                == "test.lua:1: bad argument #1 to 'begin_layer' (unknown option 'alpah' (expected alpha, blend, name))")
     }
 
     @Test func setFillWithAWrongType() {

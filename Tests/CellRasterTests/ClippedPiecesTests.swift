@@ -5,9 +5,8 @@ import Testing
 
 /// Coverage is summed along a row from the surface's left edge, not from
 /// the clip's (Rasterizer's `sumFrom`, Canvas.sumFrom): a drawing split into
-/// clipped pieces side by side gives exactly the pixels it gives whole. The
-/// bevel draws its layer that way (and copies rows and columns of it:
-/// `repeatLayerRow`, `repeatLayerColumn`).
+/// clipped pieces side by side gives exactly the pixels it gives whole: a
+/// clip never changes the pixels it lets through.
 @Suite struct ClippedPiecesTests {
     /// Random closed polygons with curvy, steep and shallow edges over a
     /// 64 x 40 pixel box.
@@ -101,86 +100,6 @@ import Testing
             }
             try pieces.endLayer()
             #expect(ImageComparison.compare(whole.buffer, pieces.buffer)?.maxChannel == 0, "cut \(cut) scale \(scale)")
-        }
-    }
-
-    /// Shapes prepared once (flattened, the stroke outlined) paint, clip and
-    /// stroke as the plain calls do, also in clipped pieces of a layer.
-    @Test(arguments: [1.0, 2.0])
-    func preparedShapesPaintAsPaths(scale: Double) throws {
-        var random = SeededRandom(81 + UInt64(scale))
-        for _ in 0..<20 {
-            var shape = Path()
-            shape.addRoundedRect(Rect(x: random.next(2, 10), y: random.next(2, 10), width: random.next(20, 50),
-                                      height: random.next(10, 25)), radius: random.next(0, 9))
-            shape.addEllipse(in: Rect(x: random.next(0, 40), y: random.next(0, 20), width: random.next(5, 20), height: random.next(5, 20)))
-            var style = StrokeStyle()
-            style.width = random.next(0.5, 4)
-            func plain(_ c: Canvas) throws {
-                c.setStrokeStyle(style)
-                c.fill(shape, rule: .evenodd)
-                c.save()
-                c.clip(shape)
-                c.setFillColor(Color(r: 0, g: 0.5, b: 0, a: 0.5))
-                c.fillRect(Rect(x: 0, y: 0, width: 64, height: 20))
-                try c.restore()
-                c.setStrokeColor(Color(r: 0, g: 0, b: 1, a: 0.6))
-                try c.stroke(shape)
-            }
-            let whole = try Canvas(width: 64, height: 40, scale: scale, background: .white)
-            whole.beginLayer()
-            try plain(whole)
-            try whole.endLayer()
-            let prepared = try Canvas(width: 64, height: 40, scale: scale, background: .white)
-            prepared.beginLayer()
-            let box = prepared.drawableDeviceBounds
-            let fill = prepared.prepareFill(shape, within: box)
-            prepared.setStrokeStyle(style)
-            let outline = try prepared.prepareStroke(shape, within: box)
-            let cut = (random.next(5, 55) * scale).rounded() / scale
-            for rect in [Rect(x: 0, y: 0, width: cut, height: 40), Rect(x: cut, y: 0, width: 64 - cut, height: 40)] {
-                prepared.save()
-                prepared.clipRect(rect)
-                prepared.fill(fill, rule: .evenodd)
-                prepared.save()
-                prepared.clip(fill)
-                prepared.setFillColor(Color(r: 0, g: 0.5, b: 0, a: 0.5))
-                prepared.fillRect(Rect(x: 0, y: 0, width: 64, height: 20))
-                try prepared.restore()
-                prepared.setStrokeColor(Color(r: 0, g: 0, b: 1, a: 0.6))
-                prepared.stroke(outline)
-                try prepared.restore()
-            }
-            try prepared.endLayer()
-            #expect(ImageComparison.compare(whole.buffer, prepared.buffer)?.maxChannel == 0, "cut \(cut) scale \(scale)")
-        }
-    }
-
-    @Test func layerRowsAndColumnsAreCopied() throws {
-        let c = try Canvas(width: 8, height: 6, scale: 1)
-        #expect(throws: CanvasError.self) { try c.repeatLayerRow(0, over: 0..<6) }
-        c.clipRect(Rect(x: 1, y: 1, width: 6, height: 4))
-        c.beginLayer()
-        for x in 1..<7 {
-            c.setFillColor(Color(r: Double(x) / 8, g: 0, b: 0, a: 1))
-            c.fillRect(Rect(x: Double(x), y: 2, width: 1, height: 1))
-        }
-        try c.repeatLayerRow(2, over: 0..<100) // clamped to the layer's rows
-        c.setFillColor(Color(r: 0, g: 1, b: 0, a: 1))
-        c.fillRect(Rect(x: 3, y: 1, width: 1, height: 4))
-        try c.repeatLayerColumn(3, over: 4..<6)
-        try c.endLayer()
-        for y in 0..<6 {
-            for x in 0..<8 {
-                let p = try c.pixel(x: x, y: y)
-                if y == 0 || y == 5 || x == 0 || x == 7 {
-                    #expect(p.a == 0, "(\(x), \(y)) outside the layer")
-                } else if x >= 3 && x <= 5 {
-                    #expect(p.g == 255 && p.r == 0, "(\(x), \(y)) from column 3")
-                } else {
-                    #expect(p.r == UInt8((Double(x) / 8 * 255).rounded()) && p.a == 255, "(\(x), \(y)) from row 2")
-                }
-            }
         }
     }
 }

@@ -5,7 +5,7 @@ import CellTestSupport
 import Foundation
 import Testing
 
-/// Renders scripts on recording canvases and checks the SVG and PDF written
+/// Renders scripts and checks the SVG and PDF written
 /// from them against celllua's own pixels, through independent renderers:
 /// librsvg (`rsvg-convert`) and poppler (`pdftoppm`), both from Debian.
 enum Fidelity {
@@ -13,10 +13,9 @@ enum Fidelity {
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let failures = repository + "/.build/test-failures/vector"
 
-    /// The canvas `code` returns (or made last), recording.
+    /// The canvas `code` returns (or made last).
     static func render(_ code: String) throws -> Canvas {
         var options = LuaRuntime.Options()
-        options.recordsVectors = true
         options.writesFiles = false
         let runtime = LuaRuntime(options: options)
         runtime.fileWritten = { _ in }
@@ -29,7 +28,6 @@ enum Fidelity {
     /// The canvas the script at `path` (relative to the repository) renders.
     static func renderScript(_ path: String, params: [String: Param] = [:]) throws -> Canvas {
         var options = LuaRuntime.Options()
-        options.recordsVectors = true
         options.writesFiles = false
         options.params = params
         let runtime = LuaRuntime(options: options)

@@ -219,11 +219,6 @@ import Testing
         try Fidelity.check("canvas-shadows", canvas, document: pdf, ext: "pdf", rasterize: Fidelity.rasterizePDF)
     }
 
-    @Test func aCanvasThatKeptNoDrawingIsAClearError() throws {
-        let canvas = try Canvas(width: 10, height: 10, scale: 1)
-        #expect(throws: VectorError.self) { try PDFWriter.pdf(of: canvas) }
-    }
-
     @Test func luaGetsTheDocument() throws {
         let runtime = LuaRuntime()
         _ = try runtime.run(code: """

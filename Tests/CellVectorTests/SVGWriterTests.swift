@@ -106,15 +106,6 @@ import Testing
         try Fidelity.check("xor-layer", canvas, document: Array(text.utf8), ext: "svg", rasterize: Fidelity.rasterizeSVG)
     }
 
-    @Test func aCanvasThatKeptNoDrawingIsAClearError() throws {
-        let canvas = try Canvas(width: 10, height: 10, scale: 1)
-        #expect(throws: VectorError.self) { try SVGWriter.svg(of: canvas) }
-        var options = LuaRuntime.Options()
-        options.recordsVectors = false
-        let runtime = LuaRuntime(options: options)
-        #expect(throws: (any Error).self) { try runtime.run(code: "return cell.canvas(4, 4):svg()") }
-    }
-
     @Test func luaGetsTheDocument() throws {
         let runtime = LuaRuntime()
         _ = try runtime.run(code: """

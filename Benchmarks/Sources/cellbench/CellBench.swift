@@ -58,9 +58,6 @@ struct CellBench: ParsableCommand {
     @Flag(name: .long, help: "Time PNG writing alone: examples/badges.lua's image encoded by celllua and by cairo, in turn.")
     var png = false
 
-    @Flag(name: .long, help: "celllua's canvases keep no recording for SVG and PDF output (a user's run keeps one): what recording costs.")
-    var noRecording = false
-
     @Option(name: .long, help: "celllua's drawing threads in the fresh and reused measurements and the first in-turn column (default: every core, as a user's run gets).")
     var threads: Int?
 
@@ -96,7 +93,6 @@ struct CellBench: ParsableCommand {
         }
         return (scene.isEmpty ? all : all.filter { scene.contains($0.name) }).map {
             var scene = $0
-            scene.recordsVectors = !noRecording
             if let threads { scene.drawingThreads = threads }
             return scene
         }
@@ -266,7 +262,6 @@ struct CellBench: ParsableCommand {
         if let rows = scene.rows {
             arguments += ["--rows", String(rows), "--scale", String(scene.scale)]
         }
-        if !scene.recordsVectors { arguments.append("--no-recording") }
         if let threads = scene.drawingThreads { arguments += ["--threads", String(threads)] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

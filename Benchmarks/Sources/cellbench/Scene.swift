@@ -19,10 +19,6 @@ struct Scene: Sendable {
     var params: [String: Param] = [:]
     /// The reference scene's row count (nil for the other scenes).
     var rows: Int?
-    /// Whether celllua's canvases keep their drawing for SVG and PDF output,
-    /// as a user's run does (`--no-recording` turns it off to show what it
-    /// costs).
-    var recordsVectors = true
     let drawCairo: @Sendable (OpaquePointer) -> Void
 
     /// Whole pixels, rounded up as celllua sizes a canvas (CanvasLimits.pixelSize).
@@ -35,7 +31,6 @@ struct Scene: Sendable {
         var options = LuaRuntime.Options()
         options.params = params
         options.drawingThreads = drawingThreads
-        options.recordsVectors = recordsVectors
         return options
     }
 

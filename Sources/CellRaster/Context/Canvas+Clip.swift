@@ -7,18 +7,22 @@ extension Canvas {
     /// Intersects the clip with `path` (user space), or with the current path
     /// (consumed) when nil.
     public func clip(_ path: Path? = nil, rule: FillRule = .nonzero) {
+        clipDevice(devicePath(path), rule: rule)
+    }
+
+    /// Intersects the clip with a device-space path (noted in the state's
+    /// clip chain, which the operations drawn under it carry).
+    func clipDevice(_ device: Path, rule: FillRule) {
+        chainClip(device, rule: rule)
         // The mask covers no more than the clip in force (CullBox).
-        let device = devicePath(path)
-        recordClip(device, rule: rule)
         let polygons = device.flattened(tolerance: Self.flatteningTolerance,
-                                                  cull: CullBox(clipFlatteningBox.deviceRect))
+                                        cull: CullBox(clipFlatteningBox.deviceRect))
         clip(toPolygons: polygons, rule: rule)
     }
 
     /// Intersects the clip with device polygons: a plain rectangle when they
     /// are one on whole pixels, else a mask.
     func clip(toPolygons polygons: [Polyline], rule: FillRule) {
-        guard drawsPixels else { return } // (`recordingOnly`: the recording has the clip)
         if let rect = Self.pixelAlignedRect(polygons) {
             clip(toPixelRect: rect)
             return

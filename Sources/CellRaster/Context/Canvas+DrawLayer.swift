@@ -5,12 +5,19 @@ import Synchronization
 /// once into a canvas made for this one (`makeLayer`), then draw that
 /// canvas at as many places as needed (`draw(_:in:)`).
 ///
-/// A layer made by `makeLayer` has this canvas' device pixels per point, so
-/// wherever its rectangle lands on whole device pixels at its own size, its
-/// pixels are composited as they are, without resampling: each row's
-/// longest opaque run is copied and the rest composited source-over (the
-/// bytes the span pipeline gives, since an opaque source is itself).
-/// Anywhere else it is drawn as an image (bilinear), as `drawImage` does.
+/// The list records the placement (`DisplayOp.canvas`, the drawn canvas'
+/// list as it was then), so vector output defines the drawing once and uses
+/// it at each place. The pixels, by how the drawn canvas' pixels land:
+/// - one to one on whole device pixels (its own pixel size, a transform
+///   that only translates by whole pixels): composited as they are, without
+///   resampling: each row's longest opaque run is copied and the rest
+///   composited source-over (the bytes the span pipeline gives, since an
+///   opaque source is itself);
+/// - at their own size but off the pixel grid or turned (a fractional
+///   place, a rotation): its operations drawn again at the place
+///   (`Replay`), in a transparency layer clipped to its rectangle, as
+///   drawing them there gives, not its pixels resampled;
+/// - scaled: its pixels as an image (bilinear), as `drawImage` draws them.
 ///
 /// The drawing is recorded like any other (it runs in bands with the rest
 /// when the canvas records, `DrawingBatch`); if the drawn canvas changes
@@ -24,35 +31,49 @@ extension Canvas {
     /// point size times that scale, rounded up. Throws for sizes a canvas
     /// cannot have.
     public func makeLayer(width: Double, height: Double) throws -> Canvas {
-        let (sx, sy) = state.ctm.axisScales
+        let (sx, sy) = layerScale
         let (pw, ph) = try CanvasLimits.pixelSize(width: width * sx, height: height * sy, scale: 1)
         return Canvas(layerOf: self, width: width, height: height, pixelWidth: pw, pixelHeight: ph,
                       ctm: .scale(sx, sy))
     }
 
-    /// Draws `layer`'s pixels into `rect` (user space) under the transform,
-    /// clip, alpha, blend mode and shadow, as `drawImage` would draw them;
-    /// exactly as they are where `rect` covers whole device pixels of the
-    /// layer's own pixel size under a transform that only scales (by
-    /// positive factors) and translates.
+    /// The device pixels per point a layer made now gets in x and y (the
+    /// lengths of the current transform's axes): what a cache of layers
+    /// keys them by.
+    public var layerScale: (x: Double, y: Double) { state.ctm.axisScales }
+
+    /// Draws `layer` into `rect` (user space) under the transform, clip,
+    /// alpha, blend mode and shadow, composited as one (as a transparency
+    /// layer is): its pixels where they land one to one on whole device
+    /// pixels, else its operations again at the place (see the type's
+    /// comment). A canvas drawn onto itself is drawn as an image of its
+    /// pixels now.
     public func draw(_ layer: Canvas, in rect: Rect) {
-        let source = layer.buffer // (flushed: its recording's pixels below are current)
-        if recordingTarget != nil, layer !== self {
-            let r = rect.standardized
-            if r.width > 0, r.height > 0, r.isFinite {
-                if let drawn = layer.recordedCanvas() {
-                    record(.canvas(drawn, rect: r, transform: state.ctm, recordedStyle))
-                } else {
-                    record(.image(source.copy(), rect: r, transform: state.ctm, recordedStyle))
-                    recordedByteCount += layer.pixelByteCount
-                }
-            }
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.isFinite else { return }
+        guard layer !== self else {
+            let copy = buffer.copy() // (flushed)
+            return submit(.image(copy, rect: r, transform: state.ctm, opStyle), keeping: copy.byteCount)
         }
-        guard layer !== self else { return drawImage(source, in: rect) } // copies what it reads
+        let source = layer.buffer // (flushed: the snapshot's pixels, if any, are current)
+        let snapshot = layer.snapshot()
+        renderPlaced(layer, source: source, in: r)
+        var kept = 0
+        if listing, countedSnapshots.insert(ObjectIdentifier(snapshot)).inserted {
+            kept = layer.displayListBytes + (snapshot.pixels?.byteCount ?? 0)
+        }
+        list(.canvas(snapshot, rect: r, transform: state.ctm, opStyle), keeping: kept)
+    }
+
+    /// The pixels of `layer` (its `source` buffer) drawn into `rect`.
+    private func renderPlaced(_ layer: Canvas, source: PixelBuffer, in rect: Rect) {
         let m = state.ctm
         guard m.a > 0, m.d > 0, m.isRectilinear, let place = devicePixels(exactlyCovering: rect),
               place.width == source.width, place.height == source.height else {
-            return drawImage(source, in: rect, reading: layer)
+            let snapshot = layer.snapshot()
+            let placement = snapshot.placement(onto: rect, under: m)
+            guard placement.isIsometry else { return drawImage(source, in: rect, reading: layer, deferrable: true) }
+            return renderPlaced(snapshot, placement: placement)
         }
         let surface = Surface(buffer: source, x0: place.x0, y0: place.y0)
         guard case .rect(let clip) = state.clip, state.alpha == 1, state.blendMode == .normal,
@@ -64,7 +85,7 @@ extension Canvas {
         let runs = layer.opaqueRuns()
         layer.isRead(by: self)
         let target = self.target
-        perform(rows: area) { job in
+        perform(rows: area, holding: source.byteCount) { job in
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
             for y in rows.y0..<rows.y1 {
@@ -82,6 +103,33 @@ extension Canvas {
                 over(b, area.x1)
             }
         }
+    }
+
+    /// A listed canvas drawn by its snapshot: `placement` takes its pixels
+    /// to this canvas' device pixels. Its pixels (when its list needs them)
+    /// as an image, else its operations again, in a transparency layer
+    /// clipped to its rectangle, composited with the state's alpha, blend
+    /// mode and shadow.
+    func renderPlaced(_ snapshot: CanvasSnapshot, placement: AffineTransform) {
+        let (sx, sy) = snapshot.transform.axisScales
+        let own = Rect(x: 0, y: 0, width: snapshot.width * sx, height: snapshot.height * sy)
+        let was = listing
+        listing = false
+        defer { listing = was }
+        save()
+        defer { try? restore() }
+        let ctm = state.ctm
+        state.ctm = placement
+        if let pixels = snapshot.pixels {
+            drawImage(pixels, in: Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)),
+                      reading: nil, deferrable: true)
+            return
+        }
+        clipDevice(Path(rect: own, transform: placement), rule: .nonzero)
+        state.ctm = ctm
+        beginLayer()
+        Replay(canvas: self, placement: placement).draw(snapshot.list)
+        try? endLayer()
     }
 
     /// Each row's longest opaque run of this canvas' pixels as they are now
@@ -134,8 +182,8 @@ final class DrawnAsLayer: @unchecked Sendable {
     let hasReaders = Atomic<Bool>(false)
     /// The opaque runs of the pixels as of a generation.
     let runs = Locked<(generation: Int, runs: OpaqueRuns)?>(nil)
-    /// The drawing as of a generation, when the canvas records (`recordedCanvas`).
-    let recorded = Locked<(generation: Int, canvas: RecordedCanvas)?>(nil)
+    /// The drawing as of a generation (`snapshot`).
+    let snapshot = Locked<(generation: Int, snapshot: CanvasSnapshot)?>(nil)
 }
 
 struct WeakCanvas {

@@ -20,15 +20,18 @@ extension Canvas {
     public func fillGlyphs(_ glyphs: [PlacedGlyph], at origin: Point = Point(0, 0)) {
         guard !glyphs.isEmpty else { return }
         let ctm = origin == Point(0, 0) ? state.ctm : AffineTransform.translation(origin.x, origin.y).concatenating(state.ctm)
-        if recordingTarget != nil, ctm.isFinite {
-            record(.glyphs(glyphs, transform: ctm, recordedPaint(state.fillPaint), recordedStyle),
-                   elements: glyphs.count)
-        }
+        guard ctm.isFinite else { return }
+        submit(.glyphs(glyphs, transform: ctm, opPaint(state.fillPaint), opStyle),
+               keeping: glyphs.count * MemoryLayout<PlacedGlyph>.stride)
+    }
+
+    /// The raster side of `fillGlyphs`: `glyphs` through `ctm` filled with `paint`.
+    func renderGlyphs(_ glyphs: [PlacedGlyph], ctm: AffineTransform, paint fill: Paint) {
         if let source = maskedGlyphSpans(glyphs, ctm: ctm) {
-            paint(source, with: state.fillPaint)
+            paint(source, with: fill)
             return
         }
-        paint(spans(of: Path(placing: glyphs).transformed(by: ctm), rule: .nonzero), with: state.fillPaint)
+        paint(spans(of: Path(placing: glyphs).transformed(by: ctm), rule: .nonzero), with: fill)
     }
 
     /// The coverage of `glyphs` (placed in user space, then `ctm` to device

@@ -22,14 +22,7 @@ extension Canvas {
 
     /// Paints every pixel of the clip (the clip mask gives the coverage).
     func fillClip(with paint: Paint) {
-        let b = drawableBounds
-        guard !b.isEmpty else { return }
-        if recordingTarget != nil {
-            // The whole surface: the recorded clip bounds it.
-            var p = Path()
-            p.addRect(target.bounds.deviceRect)
-            recordFill(p, rule: .nonzero, paint: paint)
-        }
-        self.paint(spans(ofDeviceRect: b.deviceRect), with: paint)
+        guard !drawableBounds.isEmpty else { return }
+        submit(.paint(opPaint(paint), opStyle))
     }
 }

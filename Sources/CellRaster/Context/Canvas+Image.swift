@@ -10,20 +10,17 @@ extension Canvas {
     /// edges repeat the edge pixels, so no dark fringe creeps in.
     public func drawImage(_ image: PixelBuffer, in rect: Rect) {
         let r = rect.standardized
-        if recordingTarget != nil, r.width > 0, r.height > 0, r.isFinite {
-            // A bare buffer may change after this: the recording keeps a copy.
-            let kept = image.isImmutable ? image : image.copy()
-            record(.image(kept, rect: r, transform: state.ctm, recordedStyle))
-            if kept !== image { recordedByteCount += image.byteCount }
-        }
-        drawImage(image, in: rect, reading: nil)
+        guard r.width > 0, r.height > 0, r.isFinite else { return }
+        // A bare buffer may change after this: the list keeps a copy.
+        let kept = image.isImmutable ? image : image.copy()
+        submit(.image(kept, rect: r, transform: state.ctm, opStyle), keeping: kept !== image ? kept.byteCount : 0)
     }
 
-    /// `drawImage`, with `layer`'s pixels when `image` is them: the drawing
-    /// is then recorded like any other (the layer tells this canvas to draw
-    /// before its pixels change). A bare buffer may change under the
-    /// caller's hands, so it is drawn at once.
-    func drawImage(_ image: PixelBuffer, in rect: Rect, reading layer: Canvas?) {
+    /// The raster side of `drawImage`. `layer`: the canvas whose pixels
+    /// `image` is, told that this canvas reads them (it draws first if they
+    /// change). `deferrable`: whether the drawing may wait for a flush
+    /// (the buffer cannot change meanwhile, or its canvas will say so).
+    func drawImage(_ image: PixelBuffer, in rect: Rect, reading layer: Canvas?, deferrable: Bool) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.isFinite else { return }
         // Drawing a canvas onto itself reads pixels it is changing: sample a copy.
@@ -39,6 +36,6 @@ extension Canvas {
         let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
                             needsMask: false)
         layer?.isRead(by: self)
-        draw(spans(ofRect: r), shader: shader, deferrable: layer != nil)
+        draw(spans(ofRect: r), shader: shader, deferrable: deferrable || layer != nil)
     }
 }

@@ -17,8 +17,12 @@ struct LayerRecord {
     let alpha: Double
     let blendMode: BlendMode
     let shadow: Shadow?
-    /// Where the canvas noted operations before the layer (`Recording`).
-    let recordingBelow: Recording?
+    /// The caller's name for it (`begin_layer{name=}`), for vector output.
+    let name: String?
+    /// Where the canvas listed operations before the layer, and the groups
+    /// open there (`beginGroup`).
+    let listBelow: DisplayList
+    let groupsBelow: Int
 }
 
 extension Canvas {
@@ -41,22 +45,21 @@ extension Canvas {
     /// state's alpha, `blendMode` (default: the state's), the state's shadow
     /// and the clip in force now. Inside, alpha is 1, the blend mode `normal`,
     /// there is no shadow, and the clip is the layer's rectangle (a clip
-    /// mask is applied once, at the end).
-    public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil) {
+    /// mask is applied once, at the end). `name` names it in vector output.
+    public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil, name: String? = nil) {
         let bounds = drawableBounds
         let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height),
                                  rows: bounds.y0)
         let record = LayerRecord(below: target, saveDepth: saveDepth,
                                  alpha: Swift.min(Swift.max(alpha.isNaN ? 1 : alpha, 0), 1) * state.alpha,
-                                 blendMode: blendMode ?? state.blendMode, shadow: state.shadow,
-                                 recordingBelow: recordingTarget)
+                                 blendMode: blendMode ?? state.blendMode, shadow: state.shadow, name: name,
+                                 listBelow: listTarget, groupsBelow: openGroups)
         save()
         layers.append(record)
-        if recording != nil {
-            // The layer's drawing is noted apart; its clip applies to the whole.
-            recordingTarget = Recording()
-            state.recordedClip = nil
-        }
+        // The layer's drawing is listed apart; its clip applies to the whole.
+        listTarget = DisplayList()
+        openGroups = 0
+        state.clipChain = nil
         target = Surface(buffer: buffer, x0: bounds.x0, y0: bounds.y0)
         targetIsClear = true
         // An anti-aliased clip applies once, when the layer is composited:
@@ -83,23 +86,31 @@ extension Canvas {
             throw CanvasError.unbalancedLayer(
                 "end_layer with \(open) save\(open == 1 ? "" : "s") inside the layer not restored")
         }
+        if openGroups > 0 && !unwinding {
+            throw CanvasError.unbalancedLayer(
+                "end_layer with \(openGroups) group\(openGroups == 1 ? "" : "s") inside the layer not ended")
+        }
+        while openGroups > 0 { try endGroup() }
         layers.removeLast()
         while saveDepth > record.saveDepth + 1 { try restore() }
         let layer = target
         target = record.below
         targetIsClear = false
         try restore()
-        if let inside = recordingTarget, let below = record.recordingBelow {
-            recordingTarget = below
-            var style = recordedStyle
+        let inside = listTarget
+        listTarget = record.listBelow
+        openGroups = record.groupsBelow
+        if listing {
+            var style = opStyle
             (style.alpha, style.blendMode, style.shadow) = (record.alpha, record.blendMode, record.shadow)
             var pixels: PixelBuffer?
             if inside.needsPixels {
+                // What vector formats cannot say is written from these.
                 flush()
                 pixels = layer.buffer.copy()
-                recordedByteCount += layer.buffer.byteCount
             }
-            self.record(.layer(inside, style, pixels: pixels, origin: (layer.x0, layer.y0)))
+            list(.layer(inside, style, name: record.name, pixels: pixels, origin: (layer.x0, layer.y0)),
+                 keeping: pixels?.byteCount ?? 0)
         }
         defer { recycle(layer.buffer) }
         // Composite through the clip in force at begin (restored above).
@@ -183,53 +194,5 @@ extension Canvas {
             deviceToImage: .translation(Double(-surface.x0), Double(-surface.y0)),
             alpha: state.alpha)), needsMask: false)
         draw(spans(ofDeviceRect: surface.bounds.deviceRect), shader: shader)
-    }
-}
-
-extension Canvas {
-    /// Copies device row `y` of the innermost open layer over the rows
-    /// `rows` of it (both clamped to the layer). For drawings whose pixels
-    /// are the same on every one of those rows (only vertical edges cross
-    /// them): one row is drawn, the rest copied. Throws when no layer is open.
-    public func repeatLayerRow(_ y: Int, over rows: Range<Int>) throws {
-        recordingTarget?.needsPixels = true // pixels no operation describes
-        guard drawsPixels else { return }
-        flush()
-        let layer = try openLayerSurface()
-        let b = layer.bounds
-        guard y >= b.y0, y < b.y1 else { return }
-        let source = layer.pointer(x: b.x0, y: y)
-        for row in Swift.max(rows.lowerBound, b.y0)..<Swift.max(Swift.min(rows.upperBound, b.y1), b.y0) where row != y {
-            layer.pointer(x: b.x0, y: row).update(from: source, count: b.width * 4)
-        }
-    }
-
-    /// Copies device column `x` of the innermost open layer over the
-    /// columns `columns` of it (clamped to the layer), the counterpart of
-    /// `repeatLayerRow` for drawings crossed only by horizontal edges there.
-    public func repeatLayerColumn(_ x: Int, over columns: Range<Int>) throws {
-        recordingTarget?.needsPixels = true
-        guard drawsPixels else { return }
-        flush()
-        let layer = try openLayerSurface()
-        let b = layer.bounds
-        guard x >= b.x0, x < b.x1 else { return }
-        let lo = Swift.max(columns.lowerBound, b.x0), hi = Swift.min(columns.upperBound, b.x1)
-        guard lo < hi else { return }
-        for row in b.y0..<b.y1 {
-            let word = UnsafeRawPointer(layer.pointer(x: x, y: row)).load(as: UInt32.self)
-            let words = Composite.words(layer.pointer(x: lo, y: row), hi - lo)
-            if x >= lo && x < hi {
-                words.update(repeating: word, count: x - lo)
-                (words + (x - lo + 1)).update(repeating: word, count: hi - x - 1)
-            } else {
-                words.update(repeating: word, count: hi - lo)
-            }
-        }
-    }
-
-    private func openLayerSurface() throws -> Surface {
-        guard !layers.isEmpty else { throw CanvasError.unbalancedLayer("no layer is open") }
-        return target
     }
 }

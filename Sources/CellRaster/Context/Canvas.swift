@@ -4,9 +4,13 @@ import CellGeometry
 /// (origin top-left, y down), a device scale, a graphics-state stack, a
 /// current path, clipping, and compositing bounded by coverage.
 ///
+/// Every drawing call is listed in the canvas' display list (`DisplayList`)
+/// and drawn by the raster backend (`render`): the list is what vector
+/// output, hit tests and memory accounting read.
+///
 /// Its mutable state is declared `@exclusivity(unchecked)`: a canvas is used
-/// by one thread at a time (drawing threads get their own pieces or only
-/// the values a recorded command captured), and no method hands one of its
+/// by one thread at a time (drawing threads get only the values a recorded
+/// command captured), and no method hands one of its
 /// properties inout to code that reaches the same property again. The
 /// run-time checks Swift would otherwise make on each access from this
 /// module (a dozen per `fill_rect`) cost about 1% of a frame's instructions.
@@ -47,17 +51,10 @@ public final class Canvas {
     /// hold, each mask once (an embedder that bounds memory counts them: a
     /// loop of `save` and `clip` holds a mask per level).
     @exclusivity(unchecked) public internal(set) var clipMaskBytes = 0
-    /// The mask a piece's state starts with (`init(pieceOf:)`): its parent
-    /// holds it and counts it, so a clip that replaces it gives nothing back.
-    @exclusivity(unchecked) private var inheritedClipMask: ClipMask?
     /// The current path, in device space (points are transformed when added,
     /// as in Core Graphics).
     @exclusivity(unchecked) public internal(set) var currentPath = Path()
     let rasterizer: Rasterizer
-    /// Whether this canvas hands its rasterizer back to `ScratchPool` when
-    /// it goes (a canvas of its own, not a piece or a view sharing its
-    /// parent's).
-    private var ownsRasterizer = false
     /// The deadline long operations watch (`--timeout`); nil: none.
     /// Set by the embedder between drawing calls, read by each.
     @exclusivity(unchecked) public var cancellation: Cancellation?
@@ -71,31 +68,32 @@ public final class Canvas {
             batch = Self.makeBatch(threads: parallelism, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         }
     }
-    /// What each thread of `drawDisjoint` keeps from one call to the next
-    /// (its rasterizer's buffers, spare layers), one per thread.
-    @exclusivity(unchecked) var pieceWorkers: [PieceWorker] = []
     /// Counts the changes to the pixels (`willChangePixels`).
     @exclusivity(unchecked) var generation = 0
     /// What canvases drawing this one as a layer know of it (`draw(_:in:)`).
     let drawnAsLayer = DrawnAsLayer()
 
-    /// The drawing as operations, when the canvas records them (`Recording`;
-    /// default: it does not).
-    public let recording: Recording?
-    /// Where operations are noted now: the innermost open layer's
-    /// recording, or `recording`.
-    @exclusivity(unchecked) var recordingTarget: Recording?
-    /// Roughly the bytes the recording keeps (its paths), for embedders that
-    /// bound memory.
-    public var recordedBytes: Int { recordedByteCount }
-    /// `recordedBytes`' store. Read by other modules through the getter
+    /// The canvas' drawing, every operation drawn on it in order (`DisplayList`).
+    public let displayList: DisplayList
+    /// Where operations are listed now: the innermost open layer's list, or
+    /// `displayList`.
+    @exclusivity(unchecked) var listTarget: DisplayList
+    /// False while `Replay` draws listed operations again (pixels only).
+    @exclusivity(unchecked) var listing = true
+    /// Groups open in the current layer (or outside any): `beginGroup`.
+    @exclusivity(unchecked) var openGroups = 0
+    /// Roughly the bytes the display list keeps (its operations, paths,
+    /// copied images), for embedders that bound memory.
+    public var displayListBytes: Int { listByteCount }
+    /// `displayListBytes`' store. Read by other modules through the getter
     /// above: `@exclusivity(unchecked)` does not reach their direct reads of
     /// a stored property, which would each be checked at run time.
-    @exclusivity(unchecked) var recordedByteCount = 0
+    @exclusivity(unchecked) var listByteCount = 0
+    /// Snapshots of other canvases this one's list holds and has counted
+    /// (`draw(_:in:)`): each counted once.
+    @exclusivity(unchecked) var countedSnapshots: Set<ObjectIdentifier> = []
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
-    /// False inside `recordingOnly`: drawing is noted, the pixels left alone.
-    @exclusivity(unchecked) var drawsPixels = true
 
     /// Curves are flattened to within this many device pixels.
     public static let flatteningTolerance = 0.05
@@ -103,11 +101,9 @@ public final class Canvas {
     /// A canvas of `width` x `height` points at `scale` pixels per point,
     /// transparent or all `background`, drawing on up to `parallelism`
     /// threads (`DrawingBatch`; the background is written that way too).
-    /// With `recording`, the canvas also keeps its drawing as operations
-    /// (`Recording`) for vector output. Throws for non-positive, non-finite
-    /// or over-limit sizes.
+    /// Throws for non-positive, non-finite or over-limit sizes.
     public init(width: Double, height: Double, scale: Double, background: Color? = nil,
-                parallelism: Int = Canvas.availableThreads, recording: Bool = false) throws {
+                parallelism: Int = Canvas.availableThreads) throws {
         let (pw, ph) = try CanvasLimits.pixelSize(width: width, height: height, scale: scale)
         self.width = width
         self.height = height
@@ -119,12 +115,11 @@ public final class Canvas {
         pixels = PixelBuffer(unclearedWidth: pw, height: ph)
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
-        ownsRasterizer = true
         baseTransform = .scale(scale, scale)
         state = GraphicsState(ctm: baseTransform, clip: .rect(IntRect(x0: 0, y0: 0, x1: pw, y1: ph)))
-        self.recording = recording ? Recording() : nil
-        recordingTarget = self.recording
-        if let background { record(.background(background)) }
+        displayList = DisplayList()
+        listTarget = displayList
+        if let background { list(.background(background), keeping: 0) }
         fillAll(background?.premultiplied() ?? .clear)
     }
 
@@ -141,46 +136,18 @@ public final class Canvas {
         pixels = PixelBuffer(unclearedWidth: pixelWidth, height: pixelHeight)
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
-        ownsRasterizer = true
         cancellation = parent.cancellation
         baseTransform = ctm
         state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
-        recording = parent.recording != nil ? Recording() : nil
-        recordingTarget = recording
+        displayList = DisplayList()
+        listTarget = displayList
         fillAll(Color.clear.premultiplied())
-    }
-
-    /// A canvas for one piece of `parent`'s drawing (`drawDisjoint`): the
-    /// same pixels (the parent's current surface, which may be an open
-    /// layer), a copy of the parent's graphics state, and its own state
-    /// stack, layers, current path and rasterizer, so that it can draw on
-    /// another thread. Pieces do not split further (parallelism 1).
-    /// `worker` lends its rasterizer and spare layers (the caller hands the
-    /// piece's spare layers back to it when the piece is done).
-    init(pieceOf parent: Canvas, worker: PieceWorker) {
-        width = parent.width
-        height = parent.height
-        scale = parent.scale
-        pixels = parent.pixels
-        target = parent.target
-        state = parent.state
-        if case .mask(let m) = parent.state.clip { inheritedClipMask = m }
-        cancellation = parent.cancellation
-        parallelism = 1
-        baseTransform = parent.baseTransform
-        drawsPixels = parent.drawsPixels
-        // A piece notes its drawing apart; the parent adds it after the pieces.
-        recording = parent.recordingTarget != nil ? Recording() : nil
-        recordingTarget = recording
-        rasterizer = worker.rasterizer
-        spareLayers = worker.spareLayers
-        worker.spareLayers = []
     }
 
     deinit {
         // (Helper threads still drawing the batch's bands use their own
         // rasterizers, never this one; the batch waits for them as it goes.)
-        if ownsRasterizer { ScratchPool.giveBack(rasterizer) }
+        ScratchPool.giveBack(rasterizer)
     }
 
     public var pixelWidth: Int { pixels.width }
@@ -209,7 +176,7 @@ public final class Canvas {
     /// `holding`: bytes the operation keeps alive until it runs (a clip mask).
     func perform(rows: IntRect, holding bytes: Int = 0, _ op: @escaping (SpanJob) -> Void) {
         guard let batch else { return performNow(rows: rows, op) }
-        guard !rows.isEmpty, drawsPixels else { return }
+        guard !rows.isEmpty else { return }
         willChangePixels()
         if batch.record(area: rows, holding: bytes, op) { flush() }
     }
@@ -218,7 +185,7 @@ public final class Canvas {
     /// on every row. Its closure does not escape, so a caller that checks
     /// `batch` first allocates none (the hot path of every fill).
     func performNow(rows: IntRect, _ op: (SpanJob) -> Void) {
-        guard !rows.isEmpty, drawsPixels else { return }
+        guard !rows.isEmpty else { return }
         willChangePixels()
         op(ownJob)
     }
@@ -244,10 +211,10 @@ public final class Canvas {
         state = top
     }
 
-    /// Whether the innermost saved state (or, for a piece with none, its
-    /// parent) holds `mask`: the state in force then only shares it.
+    /// Whether the innermost saved state holds `mask`: the state in force
+    /// then only shares it.
     func savedStateHolds(_ mask: ClipMask) -> Bool {
-        stateStack.last.map { $0.clip.holds(mask) } ?? (inheritedClipMask === mask)
+        stateStack.last.map { $0.clip.holds(mask) } ?? false
     }
 
     public func setFillColor(_ color: Color) { state.fillPaint = .solid(color) }
@@ -273,30 +240,27 @@ public final class Canvas {
     /// Fills `path` (user space), or the current path (consumed) when nil.
     public func fill(_ path: Path? = nil, rule: FillRule = .nonzero) {
         let device = devicePath(path)
-        recordFill(device, rule: rule, paint: state.fillPaint)
-        paint(spans(of: device, rule: rule), with: state.fillPaint)
+        submit(.fill(device, rule, opPaint(state.fillPaint), opStyle), keeping: Self.bytes(of: device))
     }
 
     /// Strokes `path` (user space), or the current path (consumed) when nil,
     /// with the line style in force; the pen is in user space, so a
     /// non-uniform transform gives a non-uniform line, as in Core Graphics.
+    /// Throws when the outline would pass the complexity limits.
     public func stroke(_ path: Path? = nil) throws {
-        let device = devicePath(path)
-        try strokeDevicePath(device)
+        try strokeDevicePath(devicePath(path))
     }
 
     /// Fills then strokes, consuming the current path once.
     public func fillStroke(_ path: Path? = nil, rule: FillRule = .nonzero) throws {
         let device = devicePath(path)
-        recordFill(device, rule: rule, paint: state.fillPaint)
-        paint(spans(of: device, rule: rule), with: state.fillPaint)
+        submit(.fill(device, rule, opPaint(state.fillPaint), opStyle), keeping: Self.bytes(of: device))
         try strokeDevicePath(device)
     }
 
     /// CGContextFillRect: the current path is left alone.
     public func fillRect(_ rect: Rect) {
-        if recordingTarget != nil { recordFilledRect(rect, paint: state.fillPaint) }
-        paint(spans(ofRect: rect), with: state.fillPaint)
+        submit(.fillRect(rect, opPaint(state.fillPaint), opStyle))
     }
 
     public func strokeRect(_ rect: Rect) throws {
@@ -307,19 +271,14 @@ public final class Canvas {
     /// mode, alpha or shadow; partly covered edge pixels keep the uncovered
     /// fraction of what was there.
     public func clearRect(_ rect: Rect) {
-        if recordingTarget != nil {
-            record(.clear(Path(rect: rect, transform: state.ctm), clip: state.recordedClip, antialias: state.antialias))
-        }
-        let produce = spans(ofRect: rect)
-        let dest = destination
-        perform(rows: Self.rows(of: produce, in: dest)) { job in Self.clear(produce, into: dest, job: job) }
+        submit(.clear(Path(rect: rect, transform: state.ctm), clip: state.clipChain, antialias: state.antialias),
+               keeping: 6 * MemoryLayout<Path.Element>.stride)
     }
 
-    /// Sets every pixel of the canvas to `color`, ignoring the state (for
-    /// canvas backgrounds).
+    /// Sets every pixel of the canvas (or of the open layer) to `color`,
+    /// ignoring the state (for canvas backgrounds).
     public func fillAll(_ color: Color) {
-        record(.background(color))
-        fillAll(color.premultiplied())
+        submit(.background(color))
     }
 
     private func fillAll(_ color: PremultipliedColor) {
@@ -337,12 +296,9 @@ public final class Canvas {
     }
 
     private func strokeDevicePath(_ device: Path) throws {
-        recordStroke(device)
-        if let ring = wholePixelRing(stroking: device) {
-            return paint(Self.spans(ofRing: ring.outer, hole: ring.hole), with: state.strokePaint)
-        }
-        let outline = try strokeShape(device, visible: Self.summed(coverageBounds, from: sumFrom))
-        paint(spans(of: outline, rule: .nonzero), with: state.strokePaint)
+        guard state.ctm.inverted != nil else { return } // a singular transform strokes nothing
+        try submitStroke(.stroke(device, transform: state.ctm, style: state.strokeStyle, opPaint(state.strokePaint),
+                                 opStyle), keeping: Self.bytes(of: device))
     }
 
     /// The outline (device space) of stroking `device` with the line style
@@ -350,7 +306,7 @@ public final class Canvas {
     /// outline path built, mapped and flattened again); pieces beyond
     /// `visible` (device pixels, grown by the stroke's reach) are
     /// simplified (CullBox).
-    func strokeShape(_ device: Path, visible: IntRect) throws -> PreparedShape {
+    func strokeShape(_ device: Path, visible: IntRect) throws -> (polygons: [Polyline], bounds: Rect?) {
         let outline: (polygons: [Polyline], bounds: Rect?)
         if let hairline = hairlineStyle {
             outline = try Stroker.polygons(device, style: hairline, tolerance: Self.flatteningTolerance,
@@ -365,7 +321,7 @@ public final class Canvas {
         } else {
             outline = ([], nil)
         }
-        return PreparedShape(polygons: outline.polygons, deviceBox: outline.bounds)
+        return outline
     }
 
     /// For a line width of 0, the thinnest line the device can show: the

@@ -16,9 +16,8 @@ public struct GraphicsState {
     public var shadow: Shadow?
     public var antialias = true
     public var clip: ClipRegion
-    /// The clip as a recording canvas notes it (`Recording`); nil: none, or
-    /// the canvas does not record.
-    public internal(set) var recordedClip: RecordedClip?
+    /// The clip as the display list has it (`ClipChain`); nil: none.
+    public internal(set) var clipChain: ClipChain?
 
     public init(ctm: AffineTransform, clip: ClipRegion) {
         self.ctm = ctm

@@ -246,7 +246,6 @@ extension Canvas {
     /// `deferrable` false: the shader reads pixels that may change before a
     /// flush (another canvas drawn as an image), so this draws now.
     func draw(_ produce: SpanSource, shader: Shader, deferrable: Bool = true) {
-        guard drawsPixels else { return }
         let mode = state.blendMode
         if mode.transparentSourceIsNoOp, let word = shader.solidWord, word >> 24 == 0 { return }
         let dest = destination

@@ -99,32 +99,4 @@ enum RectSpans {
             }
         }
     }
-
-    /// The pixels of `outer` outside `hole` (whole pixels, coverage 255),
-    /// row by row within `bounds`: one span across a row above or below the
-    /// hole, one each side of it on the rows beside it.
-    static func emitRing(_ outer: IntRect, hole: IntRect, bounds: IntRect,
-                         _ body: (UnsafeBufferPointer<Rasterizer.Span>) -> Void) {
-        let area = outer.intersection(bounds)
-        guard !area.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Rasterizer.Span.self, capacity: 2) { spans in
-            let out = spans.baseAddress!
-            for y in area.y0..<area.y1 {
-                var n = 0
-                func run(_ x0: Int, _ x1: Int) {
-                    let a = Swift.max(x0, area.x0), b = Swift.min(x1, area.x1)
-                    guard a < b else { return }
-                    out[n] = Rasterizer.Span(y: y, x: a, count: b - a, coverage: nil, constant: 255)
-                    n += 1
-                }
-                if hole.isEmpty || y < hole.y0 || y >= hole.y1 {
-                    run(outer.x0, outer.x1)
-                } else {
-                    run(outer.x0, hole.x0)
-                    run(hole.x1, outer.x1)
-                }
-                if n > 0 { body(UnsafeBufferPointer(start: out, count: n)) }
-            }
-        }
-    }
 }

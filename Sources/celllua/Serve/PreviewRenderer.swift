@@ -120,8 +120,6 @@ final class PreviewRenderer: @unchecked Sendable {
     private func makeFrame(_ canvas: Canvas?, runtime: LuaRuntime, generation: Int) throws -> PreviewState.Frame {
         guard let canvas else { throw ScriptError.runtime("the script created no canvas: nothing to preview") }
         let png = try runtime.encoded(canvas, as: .png)
-        return PreviewState.Frame(png: png, canvas: canvas,
-                                  tables: runtime.tablesRendered.filter { $0.canvas === canvas },
-                                  generation: generation)
+        return PreviewState.Frame(png: png, canvas: canvas, generation: generation)
     }
 }

@@ -224,13 +224,18 @@ final class PreviewServer: @unchecked Sendable {
             var json = "{\"section\":null}"
             let base = frame.canvas.baseTransform
             let device = base.apply(Point(x, y))
-            for placed in frame.tables.reversed() {
-                guard let inverse = placed.transform.inverted else { continue }
+            // The tables drawn, wherever they were drawn (inside layers, on
+            // canvases drawn onto this one), topmost first.
+            let tables = frame.canvas.groups.compactMap { group in
+                (group.mark.tag as? Table).map { ($0, group.transform) }
+            }
+            for (table, transform) in tables.reversed() {
+                guard let inverse = transform.inverted else { continue }
                 let p = inverse.apply(device)
-                guard let (section, row) = placed.table.hitTest(x: p.x, y: p.y),
-                      let r = placed.table.rowRect(section: section, row: row),
+                guard let (section, row) = table.hitTest(x: p.x, y: p.y),
+                      let r = table.rowRect(section: section, row: row),
                       let back = base.inverted else { continue }
-                let toPoints = placed.transform.concatenating(back)
+                let toPoints = transform.concatenating(back)
                 let corners = [Point(r.x, r.y), Point(r.x + r.width, r.y), Point(r.x + r.width, r.y + r.height),
                                Point(r.x, r.y + r.height)].map { toPoints.apply($0) }
                 let list = corners.map { "[\(Decimal3.text($0.x)),\(Decimal3.text($0.y))]" }.joined(separator: ",")

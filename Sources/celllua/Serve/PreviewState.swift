@@ -11,9 +11,9 @@ final class PreviewState: @unchecked Sendable {
     /// One variant at one scale, as the script last drew it without error.
     struct Frame {
         let png: [UInt8]
+        /// What the PNG shows: its display list has the tables drawn on it
+        /// (`Canvas.groups`), for hit testing.
         let canvas: Canvas
-        /// Tables drawn on `canvas` and their transforms, for hit testing.
-        let tables: [LuaRuntime.TableOnCanvas]
         /// The render it comes from.
         let generation: Int
     }

@@ -1,6 +1,7 @@
 -- draw_image: a PNG (another golden, read relative to this script) at its
 -- size, scaled, rotated and translucent; a canvas drawn into another, scaled
--- up with bilinear filtering and down.
+-- up with bilinear filtering and down, and at its own size off the pixel
+-- grid (its drawing done again there, not its pixels resampled).
 local c = cell.canvas(240, 160, { scale = 1, background = "#FFFFFF" })
 local img = cell.image("caps.png")
 c:draw_image(img, 0, 0, 120, 120 * img.height / img.width)

@@ -5,12 +5,12 @@ import CellRaster
 import CellTestSupport
 import Testing
 
-/// The kit's drawing shortcuts give the pixels of the drawing they stand
-/// for: cells without a `draw` function drawn in place instead of in a layer
-/// of their own, the rounded overlay through four corner squares, the
-/// bevel's layer only around its edges. And the badge's knockout shows the
-/// cell's own background, as the seed's badge view over its cell does.
-@Suite struct KitShortcutTests {
+/// The kit describes what it draws and the engine draws it: cells drawn in
+/// place give what a layer of their own gives, views placed through their
+/// layers give the views drawn in place, threads change no pixel, the
+/// badge's knockout shows the cell's own background (as the seed's badge
+/// view over its cell does), and the display list is the design.
+@Suite struct KitDrawingTests {
     static let blue = Color(hex: "#058CF5")!
 
     /// A grouped table of every kind of row the kit draws itself.
@@ -53,11 +53,14 @@ import Testing
 
     /// Source-over into a fresh layer, composited with source-over, is
     /// drawing in place: the same pixels, or one level apart where two
-    /// translucent edges meet (the order of the two roundings differs).
+    /// translucent edges meet (the order of the two roundings differs). On
+    /// the pixel grid, where a cell's frame cuts no pixel; off it, a cell in
+    /// place clips each of its operations to the frame's edge pixels, where
+    /// a layer clips the whole once, and the two differ there.
     @Test(arguments: [1.0, 2.0, 3.0])
     func cellsWithoutLayersMatchCellsInLayers(scale: Double) throws {
         for style in [TableSpec.CellStyle.gradient, .bevel, .plain] {
-            for offset in [Point(0, 0), Point(0.3, 0.45)] {
+            for offset in [Point(0, 0), Point(1, 2)] {
                 let plain = try render(Self.spec(cellStyle: style), scale: scale, layered: false, offset: offset)
                 let layered = try render(Self.spec(cellStyle: style), scale: scale, layered: true, offset: offset)
                 let d = try #require(ImageComparison.compare(plain.buffer, layered.buffer, tolerance: 1))
@@ -66,9 +69,9 @@ import Testing
         }
     }
 
-    /// Cells and bevel edges drawn on several threads (Canvas.drawDisjoint)
-    /// are the pixels drawn in order, to the bit: every style, at three
-    /// scales, on the pixel grid and off it (where cells run in order).
+    /// A table drawn on several threads (bands of rows) is the pixels drawn
+    /// on one, to the bit: every style, at three scales, on the pixel grid
+    /// and off it.
     @Test(arguments: [1.0, 2.0, 3.0])
     func cellsOnThreadsMatchCellsInOrder(scale: Double) throws {
         for style in [TableSpec.CellStyle.gradient, .bevel, .plain] {
@@ -129,39 +132,14 @@ import Testing
         #expect(grayish == 0, "no table background through the digits")
     }
 
-    /// The overlay through four corner squares is the overlay as one fill,
-    /// on and off the pixel grid, at every scale.
+    /// A bevel placed through its view layer (drawn once, composited as it
+    /// is on the pixel grid, drawn again at its place off it) is the seed's
+    /// four steps drawn in a layer at its place (the layer, not its frame,
+    /// casts the shadow): exactly on the grid; off it (a fractional place, a
+    /// rotation) within 3 levels, the rounding of coverage summed across a
+    /// layer that starts at the bevel's left edge instead of the canvas'.
     @Test(arguments: [1.0, 2.0, 3.0])
-    func overlayCornersMatchOneFill(scale: Double) throws {
-        for frame in [Rect(x: 0, y: 0, width: 320, height: 200), Rect(x: 3.3, y: 7.7, width: 151.1, height: 99.9),
-                      Rect(x: 1, y: 1, width: 30, height: 25)] {
-            for radius in [10.0, 3.5, 40] {
-                let fast = try Canvas(width: 330, height: 220, scale: scale)
-                let whole = try Canvas(width: 330, height: 220, scale: scale)
-                fast.fillAll(.white)
-                whole.fillAll(.white)
-                RoundedOverlay(radius: radius, color: Color(r: 0, g: 0, b: 0, a: 0.7)).draw(in: fast, frame: frame)
-                // The same even-odd fill over the whole frame.
-                whole.save()
-                whole.clipRect(frame)
-                whole.translate(frame.x, frame.y)
-                var path = Path()
-                path.addRect(Rect(x: 0, y: 0, width: frame.width, height: frame.height))
-                RoundedOverlay.addCounterClockwiseRoundedRect(Rect(x: 0, y: 0, width: frame.width, height: frame.height),
-                                                              radius: radius, to: &path)
-                whole.setFillColor(Color(r: 0, g: 0, b: 0, a: 0.7))
-                whole.fill(path, rule: .evenodd)
-                try whole.restore()
-                #expect(ImageComparison.compare(fast.buffer, whole.buffer)?.maxChannel == 0, "\(frame) r \(radius) scale \(scale)")
-            }
-        }
-    }
-
-    /// The bevel drawn in pieces is the bevel in one layer, exactly; and
-    /// where the pieces cannot be exact (a translucent fill, a shadow, a
-    /// rotation) it is drawn in one layer.
-    @Test(arguments: [1.0, 2.0, 3.0])
-    func bevelPiecesMatchOneLayer(scale: Double) throws {
+    func bevelThroughItsLayerIsTheBevelDrawnInPlace(scale: Double) throws {
         let cases: [(Rect, Color, (Canvas) -> Void)] = [
             (Rect(x: 10, y: 10, width: 300, height: 220), .white, { _ in }),
             (Rect(x: 10.25, y: 9.6, width: 147.3, height: 88.1), .white, { _ in }),
@@ -171,33 +149,80 @@ import Testing
             (Rect(x: 10, y: 10, width: 300, height: 220), .white, { c in c.setAlpha(0.5) }),
         ]
         for (rect, fill, setup) in cases {
-            let fast = try Canvas(width: 330, height: 250, scale: scale)
-            let whole = try Canvas(width: 330, height: 250, scale: scale)
-            for c in [fast, whole] {
+            let placed = try Canvas(width: 330, height: 250, scale: scale)
+            let inPlace = try Canvas(width: 330, height: 250, scale: scale)
+            for c in [placed, inPlace] {
                 c.fillAll(Color(hex: "#C5CCD4")!)
                 setup(c)
             }
-            try Bevel(radius: 10, fill: fill).draw(in: fast, rect: rect)
-            try Bevel(radius: 10, fill: fill).drawInOneLayer(in: whole, rect: rect)
-            #expect(ImageComparison.compare(fast.buffer, whole.buffer)?.maxChannel == 0, "\(rect) \(fill) scale \(scale)")
+            let bevel = Bevel(radius: 10, fill: fill)
+            try bevel.draw(in: placed, rect: rect)
+            let frame = Rect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 3)
+            inPlace.save()
+            inPlace.beginLayer()
+            inPlace.translate(frame.x, frame.y)
+            try bevel.drawSteps(in: inPlace, rect: Rect(x: 1, y: 1, width: rect.width, height: rect.height), offset: 1)
+            try inPlace.endLayer()
+            try inPlace.restore()
+            let onGrid = placed.devicePixels(exactlyCovering: frame) != nil
+            let d = try #require(ImageComparison.compare(placed.buffer, inPlace.buffer, tolerance: onGrid ? 0 : 3))
+            #expect(d.pixelsOver == 0, "\(rect) \(fill) scale \(scale): \(d)")
+
         }
-        // A bevel composited whole after one of the same size drawn in
-        // pieces: the first one's layer left its interior out, so the
-        // second must not reuse it (a mutation that dropped the left-out
-        // pixels from the key gave it a transparent interior).
-        let fast = try Canvas(width: 330, height: 500, scale: scale)
-        let whole = try Canvas(width: 330, height: 500, scale: scale)
-        for c in [fast, whole] { c.fillAll(Color(hex: "#C5CCD4")!) }
-        let first = Rect(x: 10, y: 10, width: 300, height: 220), second = Rect(x: 10, y: 260, width: 300, height: 220)
-        try Bevel(radius: 10, fill: .white).draw(in: fast, rect: first)
-        try Bevel(radius: 10, fill: .white).drawInOneLayer(in: whole, rect: first)
-        for c in [fast, whole] { c.setAlpha(0.5) }
-        try Bevel(radius: 10, fill: .white).draw(in: fast, rect: second)
-        try Bevel(radius: 10, fill: .white).drawInOneLayer(in: whole, rect: second)
-        #expect(ImageComparison.compare(fast.buffer, whole.buffer)?.maxChannel == 0, "in pieces, then whole, scale \(scale)")
-        // The pieces are used where they can be.
-        let canvas = try Canvas(width: 330, height: 250, scale: 2)
-        #expect(Bevel.split(frame: Rect(x: 9, y: 9, width: 302, height: 223), rect: Rect(x: 10, y: 10, width: 300, height: 220),
-                            radius: 10, offset: 1, fill: .white, canvas: canvas) != nil)
+    }
+
+    /// The kit's drawing listed as the design: a table of gradient cells,
+    /// or on bevels, with the overlay, without text, holds no subpath of
+    /// more than 16 commands (a rounded rect stays four curves and four
+    /// lines, where it once was a 52-segment polygon) and no clip that only
+    /// cut work in pieces; each view is a definition placed once per cell
+    /// or section (a bevel per section, a background per gradient cell and
+    /// per highlighted row on bevels).
+    @Test func theListIsTheDesign() throws {
+        var spec = Self.spec(cellStyle: .bevel)
+        for s in spec.sections.indices {
+            for r in spec.sections[s].rows.indices {
+                spec.sections[s].rows[r].text = nil
+                spec.sections[s].rows[r].detail = nil
+                spec.sections[s].rows[r].badge = nil
+            }
+            spec.sections[s].title = nil
+            spec.sections[s].footer = nil
+        }
+        for (style, views) in [(TableSpec.CellStyle.gradient, 6), (.bevel, 3)] {
+            spec.cellStyle = style
+            let canvas = try Canvas(width: 330, height: 410, scale: 2)
+            try Table(spec, text: CellTextKit()).render(in: canvas)
+            var longest = 0, placements = 0, clips = 0
+            func subpaths(_ p: Path) -> Int {
+                var most = 0, n = 0
+                for e in p.elements {
+                    if case .move = e { n = 0 }
+                    n += 1
+                    most = max(most, n)
+                }
+                return most
+            }
+            func walk(_ list: DisplayList) {
+                list.forEach { op in
+                    switch op {
+                    case .fill(let p, _, _, let s), .stroke(let p, _, _, _, let s):
+                        longest = max(longest, subpaths(p))
+                        clips = max(clips, s.clip?.depth ?? 0)
+                    case .canvas(let snapshot, _, _, _):
+                        placements += 1
+                        walk(snapshot.list)
+                    case .layer(let inner, _, _, _, _):
+                        walk(inner)
+                    default:
+                        break
+                    }
+                }
+            }
+            walk(canvas.displayList)
+            #expect(longest <= 16, "\(style): a subpath of \(longest) commands")
+            #expect(clips <= 3, "\(style): clips \(clips) deep")
+            #expect(placements == views, "\(style): \(placements) views placed")
+        }
     }
 }
