@@ -10,9 +10,9 @@ import Glibc
 /// the path and the system's reason.
 ///
 /// Not flushed to disk (`fsync`): that guards only against the machine
-/// itself stopping in the seconds after a write, costs more than encoding a
-/// PNG (about 1.5 ms a file here, far more on slow disks, paid by every
-/// render, variant and watch update), and a lost render is made again by
+/// itself stopping in the seconds after a write, can cost more than encoding
+/// a PNG (paid by every render, variant and watch update), and a lost
+/// render is made again by
 /// running the script. ext4 (the usual Linux file system) flushes a file
 /// renamed over an existing one by itself.
 ///

@@ -10,8 +10,8 @@ import CellGeometry
 /// every `--watch` and `--serve` render after a change to something other
 /// than the script, and every frame of a benchmark's fresh runtime runs the
 /// same text in a new state. Loading bytecode takes about a tenth of the
-/// time parsing it does (a 6 KB script: about 140 µs to compile, 14 µs to
-/// load). A script's first run still compiles it, and a syntax error is
+/// time parsing it does. A script's first run still compiles it, and a
+/// syntax error is
 /// never kept, so it is reported the same way each time.
 ///
 /// The bytecode keeps its debug information (line numbers and the chunk's

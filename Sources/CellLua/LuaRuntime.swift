@@ -166,7 +166,7 @@ public final class LuaRuntime {
         guard nudging else { return }
         // A step per megabyte, not per call: a step per tiny canvas made a
         // loop keeping 100,000 of them quadratic (the collector's atomic
-        // phase walks the whole heap each time), 23 s instead of 0.2.
+        // phase walks the whole heap each time).
         // Only bytes charged while other charged objects are held count:
         // the nudge is there to free those, and a runtime's first canvas
         // (every run's usual case) would otherwise pay a collection step

@@ -8,7 +8,7 @@ import CellGeometry
 /// one canvas at a time and handed back when that canvas goes.
 ///
 /// Layer buffers are not kept across canvases: measured, it made banded
-/// frames slower (docs/architecture.md).
+/// frames slower.
 enum ScratchPool {
     /// Rasterizers kept (one per canvas alive at once is the common need).
     static let maxRasterizers = 8
