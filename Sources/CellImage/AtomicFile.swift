@@ -47,12 +47,16 @@ public enum AtomicFile {
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
-        // Folders that do not exist yet are made (`-o out/b.png`).
+        // Folders that do not exist yet are made (`-o out/b.png`), and
+        // removed again if the write fails: a failed run leaves nothing.
         var folder = stat()
+        var made: [String] = []
         if stat(directory, &folder) != 0 {
+            made = missingFolders(directory)
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
+                removeFolders(made)
                 throw failure("cannot create the folder '\(directory)'")
             }
         } else if folder.st_mode & S_IFMT != S_IFDIR {
@@ -60,7 +64,11 @@ public enum AtomicFile {
         }
         var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            removeFolders(made)
+            throw failure(reason)
+        }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         inProgress.withLock { _ = $0.insert(temporary) }
         defer { inProgress.withLock { _ = $0.remove(temporary) } }
@@ -82,8 +90,27 @@ public enum AtomicFile {
         if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }
         if let reason {
             unlink(temporary)
+            removeFolders(made)
             throw failure(reason)
         }
+    }
+
+    /// The folders of `directory`'s path that do not exist, innermost first.
+    private static func missingFolders(_ directory: String) -> [String] {
+        var missing: [String] = []
+        var current = directory
+        var info = stat()
+        while !current.isEmpty, current != "/", current != ".", stat(current, &info) != 0 {
+            missing.append(current)
+            guard let slash = current.lastIndex(of: "/") else { break }
+            current = String(current[..<slash])
+        }
+        return missing
+    }
+
+    /// Removes `folders` (innermost first) where they are empty.
+    private static func removeFolders(_ folders: [String]) {
+        for folder in folders { rmdir(folder) }
     }
 
     /// Temporary files being written now (each renamed into place or

@@ -39,7 +39,14 @@ public struct Lua {
     }
 
     public func typeError(_ index: Int32, expected: String) -> LuaError {
-        .argument(index, "\(expected) expected, got \(typeName(index))")
+        let got = typeName(index)
+        // One of celllua's objects whose `__gc` already ran (a finalizer
+        // that kept it, or `__gc` called by hand): say so, not "got Canvas".
+        if lua_type(L, index) == LUA_TUSERDATA, CellModule.classSlot(named: got) != nil,
+           let block = lua_touserdata(L, index), block.load(as: UnsafeMutableRawPointer?.self) == nil {
+            return .argument(index, "\(expected) expected, got a garbage-collected \(got)")
+        }
+        return .argument(index, "\(expected) expected, got \(got)")
     }
 
     // MARK: checking arguments

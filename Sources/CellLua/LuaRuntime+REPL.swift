@@ -15,8 +15,10 @@ extension LuaRuntime {
     }
 
     /// Evaluates one REPL chunk. Values of an expression are printed with the
-    /// global `print`, as `lua` does.
-    public func evaluate(_ chunk: String) -> Evaluation {
+    /// global `print`, as `lua` does. `atEnd`: no more input will come, so
+    /// a chunk that ends early is a syntax error (`unexpected <eof>`), not
+    /// incomplete.
+    public func evaluate(_ chunk: String, atEnd: Bool = false) -> Evaluation {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         cl_pushmsghandler(L)
@@ -24,7 +26,7 @@ extension LuaRuntime {
         if status != LUA_OK {
             cl_pop(L, 1)
             status = load(chunk)
-            if status == LUA_ERRSYNTAX, let s = cl_tostring(L, -1), String(cString: s).hasSuffix("<eof>") {
+            if !atEnd, status == LUA_ERRSYNTAX, let s = cl_tostring(L, -1), String(cString: s).hasSuffix("<eof>") {
                 return .incomplete
             }
             if status != LUA_OK { return .failed(String(cString: cl_tostring(L, -1))) }

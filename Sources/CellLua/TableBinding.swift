@@ -210,9 +210,13 @@ enum TableBinding {
             lua_getiuservalue(lua.L, 1, 1)
             cl_pushkeeptraceback(lua.L)
             let cb = box.callbacks
+            // A row's callback may render this table again: the outer render's
+            // callbacks are put back when the inner one returns (they once
+            // stopped there, silently).
+            let outer = (cb.lua, cb.functions, cb.canvas, cb.handler)
             cb.lua = lua
             (cb.functions, cb.canvas, cb.handler) = (3, 2, 4)
-            defer { cb.lua = nil }
+            defer { (cb.lua, cb.functions, cb.canvas, cb.handler) = outer }
             do {
                 try box.table.render(in: canvas)
                 try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps

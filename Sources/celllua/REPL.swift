@@ -37,13 +37,23 @@ struct REPL {
             fflush(nil)
             switch input.read(prompt: pending.isEmpty ? "> " : ">> ", continuation: !pending.isEmpty) {
             case .end:
+                // An unfinished chunk at the end of input is a syntax error,
+                // as it is for lua.
+                if !pending.isEmpty, case .failed(let message) = runtime.evaluate(pending, atEnd: true) {
+                    failures += 1
+                    writeStandardError(message + "\n")
+                }
                 break loop
             case .interrupted:
                 pending = ""
             case .line(let line):
                 input.remember(line)
                 if pending.isEmpty, REPLCommands.isCommand(line) {
-                    if commands.run(line) == .quit { break loop }
+                    switch commands.run(line) {
+                    case .quit: break loop
+                    case .failed: failures += 1
+                    case .continue: break
+                    }
                     continue
                 }
                 pending = pending.isEmpty ? line : pending + "\n" + line
@@ -62,8 +72,8 @@ struct REPL {
             }
         }
         fflush(nil)
-        // Fed from a pipe or a file, a failed chunk fails the run, so that
-        // scripts and CI notice; at a terminal the session simply goes on.
+        // Fed from a pipe or a file, a failed chunk or command fails the run,
+        // so that scripts and CI notice; at a terminal the session goes on.
         return !terminal && failures > 0 ? 1 : 0
     }
 

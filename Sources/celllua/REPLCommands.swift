@@ -39,7 +39,8 @@ struct REPLCommands {
         running chunk, or drops the line being typed.
         """
 
-    enum Outcome { case `continue`, quit }
+    /// `failed`: the command complained (a piped session then exits 1).
+    enum Outcome { case `continue`, failed, quit }
 
     /// True if `line` is a command rather than Lua.
     static func isCommand(_ line: String) -> Bool {
@@ -48,6 +49,16 @@ struct REPLCommands {
     }
 
     func run(_ line: String) -> Outcome {
+        complaints.count = 0
+        let outcome = dispatch(line)
+        return outcome == .continue && complaints.count > 0 ? .failed : outcome
+    }
+
+    /// Complaints made by the command running now.
+    private let complaints = Counter()
+    private final class Counter { var count = 0 }
+
+    private func dispatch(_ line: String) -> Outcome {
         let trimmed = line.trimmingSpaces
         let name = String(trimmed.prefix(while: { !$0.isWhitespace }))
         let argument = String(trimmed.dropFirst(name.count)).trimmingSpaces
@@ -86,8 +97,8 @@ struct REPLCommands {
         case .iTerm:
             print(InlineImage.iTerm(png: png, name: "canvas.png"), terminator: "")
         case .previewFile:
-            let path = Self.previewPath(environment: environment)
             do {
+                let path = try previewFolder.path(environment: environment) + "/preview.png"
                 try AtomicFile.write(png, to: path)
                 print(path)
             } catch {
@@ -96,13 +107,9 @@ struct REPLCommands {
         }
     }
 
-    /// One preview file per session, replaced at each `:show` (an image viewer
-    /// that reloads on change follows along): `$TMPDIR/celllua-preview-PID.png`.
-    static func previewPath(environment: [String: String]) -> String {
-        var directory = environment["TMPDIR"] ?? "/tmp"
-        if directory.isEmpty { directory = "/tmp" }
-        return PathName.appending(directory, "celllua-preview-\(getpid()).png")
-    }
+    /// Where `:show` writes its preview file (`preview.png`, replaced at each
+    /// `:show`, so an image viewer that reloads on change follows along).
+    let previewFolder = PreviewFolder()
 
     /// The canvas `expression` evaluates to, or the last one created when it
     /// is empty; reports why not and returns nil otherwise.
@@ -163,6 +170,7 @@ struct REPLCommands {
     }
 
     private func complain(_ message: String) {
+        complaints.count += 1
         fflush(nil)
         writeStandardError((message + "\n"))
     }

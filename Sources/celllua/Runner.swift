@@ -10,6 +10,7 @@ struct Runner {
     let options: CommandLineOptions
 
     func run() -> Int32 {
+        if options.output == "-" { Self.keepStandardOutputForTheImage() }
         let variants = options.variant != nil || options.allVariants
         if options.serve { return PreviewCommand(runner: self).run() }
         if options.watch {
@@ -208,13 +209,32 @@ struct Runner {
         let bytes = try runtime.encoded(canvas, as: .png)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(imageOutput, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 throw ScriptError.runtime("cannot write the image to standard output: \(String(cString: strerror(errno)))")
             }
             offset += n
         }
+    }
+
+    /// Where `-o -` writes the image: standard output as the process got it
+    /// (`keepStandardOutputForTheImage`).
+    nonisolated(unsafe) static var imageOutput = STDOUT_FILENO
+
+    /// With `-o -` standard output carries the image alone: the image gets a
+    /// descriptor of its own for it, and descriptor 1 becomes standard error,
+    /// so what the script prints (`print`, `io.write`) goes there instead of
+    /// into the PNG.
+    static func keepStandardOutputForTheImage() {
+        let kept = dup(STDOUT_FILENO)
+        guard kept >= 0 else { return }
+        _ = fcntl(kept, F_SETFD, FD_CLOEXEC)
+        guard dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            close(kept)
+            return
+        }
+        imageOutput = kept
     }
 
     /// Standard input, read once (each variant runs the script again).

@@ -86,4 +86,26 @@ import CellLua
         #expect(message.contains("test.lua:4: in main chunk"))
         #expect(!message.contains("[C]: in ?"), "host frames are trimmed")
     }
+
+    /// A canvas whose `__gc` already ran (called by hand, or kept by a
+    /// finalizer) is named as such: before, "Image or Canvas expected, got
+    /// Canvas". Calling `__gc` inside a layer leaves the memory count sound.
+    @Test func aCollectedObjectIsNamedSo() throws {
+        let message = try #require(firstLine("""
+            local c = cell.canvas(2, 2)
+            getmetatable(c).__gc(c)
+            cell.canvas(2, 2):draw_image(c, 0, 0)
+            """))
+        #expect(message == "test.lua:3: bad argument #1 to 'draw_image' (Image or Canvas expected, got a garbage-collected Canvas)")
+        let method = try #require(firstLine("local c = cell.canvas(2, 2)\ngetmetatable(c).__gc(c)\nc:fill_rect(0, 0, 1, 1)"))
+        #expect(message.contains("got a garbage-collected Canvas") && method.hasPrefix("test.lua:3:"), "\(method)")
+        var options = LuaRuntime.Options()
+        options.maxMemory = 64 << 20
+        #expect(try makeRuntime(options).strings("""
+            local c = cell.canvas(20, 20)
+            pcall(c.layer, c, function() getmetatable(c).__gc(c) end)
+            local t = {} for i = 1, 40 do t[i] = cell.canvas(100, 100) end
+            return #t
+            """) == ["40"])
+    }
 }

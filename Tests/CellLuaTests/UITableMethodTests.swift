@@ -74,6 +74,23 @@ import Testing
         #expect(try values(code) == ["300x44", "255", "0", "0", "255"])
     }
 
+    /// A row's callback that renders its own table again (onto another
+    /// canvas) leaves the outer render's callbacks working: before, every
+    /// row after it was skipped without a word.
+    @Test func aTableRenderedAgainFromItsOwnCallbackGoesOn() throws {
+        let code = """
+            local calls, t = {}, nil
+            local function draw(tag) return function(c, w, h)
+              calls[#calls + 1] = tag
+              if tag == "a" and #calls == 1 then t:render(cell.canvas(320, 200, { scale = 1 })) end
+            end end
+            t = cell.ui.table{ sections = { { rows = { { draw = draw("a") }, { draw = draw("b") }, { draw = draw("c") } } } } }
+            t:render(cell.canvas(320, 200, { scale = 1 }))
+            return table.concat(calls, " ")
+            """
+        #expect(try values(code) == ["a a b c b c"])
+    }
+
     /// An error in a callback propagates with the callback's own line and a
     /// traceback through it; the canvas has no layer left open.
     @Test func drawCallbackErrorPropagates() throws {

@@ -18,6 +18,13 @@ import Testing
         #expect(w == 6 && h == 4 && Array(rgba.prefix(4)) == [255, 0, 0, 255])
         #expect(r.stderr == "copy.png\n", "the script's own file is reported on stderr")
         #expect(!FileManager.default.fileExists(atPath: dir + "/-"))
+        // What the script prints goes to stderr: stdout is the PNG alone
+        // (before, `print("X")` gave a file starting 58 0a 89 50 4e 47).
+        write("print('X') io.write('Y\\n') return cell.canvas(2, 2)", to: dir + "/talk.lua")
+        let talk = try Celllua.run(["talk.lua", "-o", "-"], in: dir)
+        #expect(talk.status == 0, "\(talk.stderr)")
+        #expect(Array(talk.stdoutBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(talk.stdoutBytes.prefix(8))")
+        #expect(talk.stderr == "X\nY\n", "\(talk.stderr)")
         let many = try Celllua.run(["s.lua", "-o", "-", "--scales", "1,2"], in: dir)
         #expect(many.status == 2 && many.stderr.hasPrefix("celllua: -o - writes one image"))
         let session = try TerminalSession(["s.lua", "-o", "-"], in: dir)

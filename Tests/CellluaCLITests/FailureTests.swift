@@ -123,6 +123,11 @@ import Testing
         #expect(r.stderr.contains("cannot write 'big.pam': File too large"), "\(r.stderr)")
         #expect(bytes(dir + "/big.pam") == good)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["big.lua", "big.pam", "small.lua"])
+        // Folders made for an output that then fails are removed with it
+        // (before, `out/deeper/` stayed behind).
+        let nested = try Celllua.run(["big.lua", "-o", "out/deeper/big.pam"], in: dir, fileSizeLimit: 64)
+        #expect(nested.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "the folders made for it stay")
         let v = try Celllua.run(["big.lua", "--all-variants", "--sheet"], in: dir, fileSizeLimit: 40)
         #expect(v.status == 1)
         #expect(v.stderr.contains("cannot write 'big-a.png': File too large"), "\(v.stderr)")

@@ -60,7 +60,8 @@ import Testing
             :save out.gif
             """
         let r = try Celllua.run([], in: dir, input: input + "\n")
-        #expect(r.status == 0, "\(r.stderr)")
+        // Piped, a command that fails fails the run (as a failed chunk does).
+        #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout == "out.png\nout.pam\n", "\(r.stdout)")
         #expect(bytes(dir + "/out.pam")?.starts(with: Array("P7\n".utf8)) == true)
         let png = try #require(bytes(dir + "/out.png"))
@@ -79,12 +80,16 @@ import Testing
         // Even in kitty: escape codes would only corrupt a pipe.
         let input = "c = cell.canvas(2, 2)\n:show\n:show 1 + 1\n:show c\n"
         let r = try Celllua.run([], in: dir, input: input, environment: ["TMPDIR": dir, "KITTY_WINDOW_ID": "7"])
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 1, "\(r.stderr)") // (the :show of a number failed)
         let paths = r.stdout.split(separator: "\n").map(String.init)
         #expect(paths.count == 2, "\(r.stdout)")
         for path in paths {
             #expect(path.hasPrefix(dir) && path.hasSuffix(".png"))
             #expect(try PNGCodec.decode(try #require(bytes(path))).width == 4)
+            // In a folder of the session's own, which only its user may enter.
+            let folder = (path as NSString).deletingLastPathComponent
+            let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+            #expect(folder != dir && mode == 0o700, "\(folder) \(String(mode ?? 0, radix: 8))")
         }
         #expect(!r.stdout.contains("\u{1b}"))
         #expect(r.stderr == ":show: '1 + 1' is a number, not a Canvas\n", "\(r.stderr)")
@@ -94,12 +99,47 @@ import Testing
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try Celllua.run([], in: dir, input: ":help\n:frobnicate\n::top:: print('labels are Lua')\n'after'\n")
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 1, "\(r.stderr)") // (:frobnicate failed)
         for command in [":show", ":save", ":reload", ":help"] {
             #expect(r.stdout.contains(command), "\(command) missing from :help")
         }
         #expect(r.stdout.hasSuffix("labels are Lua\nafter\n"), "\(r.stdout)")
         #expect(r.stderr == "unknown command ':frobnicate' (:help lists the commands)\n")
+    }
+
+    /// Fed from a pipe, a chunk left unfinished at the end of input is a
+    /// syntax error (as lua reports it: `printf 'x = \\n' | lua` says
+    /// `unexpected symbol near <eof>`) that fails the run; before, celllua
+    /// said nothing and exited 0.
+    @Test func anUnfinishedChunkAtTheEndFails() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Celllua.run([], in: dir, input: "print(1)\nx = \n")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == "1\n")
+        #expect(r.stderr.hasPrefix("stdin:1: unexpected symbol near <eof>"), "\(r.stderr)")
+    }
+
+    /// `:show` once wrote `$TMPDIR/celllua-preview-PID.png` through a link
+    /// planted there (a file elsewhere was replaced by a PNG). Now it writes
+    /// in a folder `mkdtemp` made, so no planted name is followed.
+    @Test func showNeverWritesThroughAPlantedLink() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("precious\n", to: dir + "/precious.txt")
+        // The session plants the link under its own pid, as another user
+        // could guess it, then shows a canvas.
+        let input = """
+            pid = io.open("/proc/self/stat"):read("n")
+            os.execute(("ln -s %q %q"):format("\(dir)/precious.txt", "\(dir)/celllua-preview-" .. pid .. ".png"))
+            c = cell.canvas(2, 2)
+            :show
+
+            """
+        let show = try Celllua.run([], in: dir, input: input, environment: ["TMPDIR": dir])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.hasSuffix("/preview.png\n"), "\(show.stdout)")
+        #expect(String(decoding: bytes(dir + "/precious.txt") ?? [], as: UTF8.self) == "precious\n")
     }
 
     @Test func quitEndsTheSession() throws {
@@ -124,7 +164,7 @@ import Testing
             runs
             """
         let r = try Celllua.run(["-i", "s.lua"], in: dir, input: input + "\n")
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 1, "\(r.stderr)") // (the second :reload failed; the session went on)
         #expect(r.stdout == "s.png\n1\nreloaded s.lua\n2\n2\n", "\(r.stdout)")
         #expect(r.stderr.hasPrefix("s.lua:1: edited badly"), "\(r.stderr)")
     }
@@ -133,7 +173,7 @@ import Testing
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try Celllua.run([], in: dir, input: ":reload\n'ok'\n")
-        #expect(r.status == 0)
+        #expect(r.status == 1) // (a failed command fails a piped session)
         #expect(r.stdout == "ok\n")
         #expect(r.stderr.contains("no script"))
     }
