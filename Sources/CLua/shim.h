@@ -87,6 +87,7 @@ typedef struct cl_Host {
     int (*mayread)(lua_State *L, const char *path);
     lua_State *main;         /* the state's main thread, once made */
     int memory_pending;      /* Lua passed the limit: the hook raises at the next instruction */
+    int user_hooks;          /* the script has called debug.sethook (cl_db_sethook) */
     const void *classes[CL_CLASSES]; /* each registered class' metatable, by slot (cl_setclass) */
     /* The small-block pool (cl_pool_take, cl_pool_give): */
     void *pool_free[CL_POOL_CLASSES]; /* per size class, blocks given back, linked through their first word */
@@ -499,13 +500,14 @@ static inline void cl_pushmsghandler(lua_State *L) { lua_pushcfunction(L, cl_msg
 
 /* ---- the hook: timeouts and interrupts ---- */
 
+static inline void cl_rehook(lua_State *L);
+
 static inline void cl_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cl_Host *h = cl_host(L);
     if (h->memory_pending) {
-        h->memory_pending = 0;
-        if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
-        else lua_sethook(L, NULL, 0, 0);
+        cl_rehook(L);
+        h->memory_pending = 0; /* after: were rehooking to allocate, its flag must stand */
         lua_gc(L, LUA_GCCOLLECT);
         if (h->used > h->limit) {
             cl_pushmemoryerror(L, 0); /* in a hook, level 0 is the running Lua function */
@@ -514,8 +516,7 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
     }
     if (h->interrupted) {
         h->interrupted = 0;
-        if (h->deadline > 0) lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
-        else lua_sethook(L, NULL, 0, 0);
+        cl_rehook(L);
         luaL_where(L, 0); /* in a hook, level 0 is the running Lua function */
         lua_pushliteral(L, "interrupted!");
         lua_concat(L, 2);
@@ -536,15 +537,16 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
 /** Installs the count hook (every 10000 instructions): cheap, and frequent
  *  enough that a runaway loop stops within milliseconds of its deadline. */
 static inline void cl_sethook(lua_State *L) {
-    lua_sethook(L, cl_hook, LUA_MASKCOUNT, 10000);
+    cl_rehook(L);
 }
 
-/** Ends a timed run: no deadline, no sticky timeout, no hook. */
+/** Ends a timed run: no deadline, no sticky timeout, no host hook (the
+ *  script's own, from debug.sethook, stays). */
 static inline void cl_cleartimeout(lua_State *L) {
     cl_Host *h = cl_host(L);
     h->deadline = 0;
     h->timed_out = 0;
-    lua_sethook(L, NULL, 0, 0);
+    cl_rehook(L);
 }
 
 /** Makes the running chunk stop with "interrupted!" at its next hook check.
@@ -762,40 +764,80 @@ static inline void cl_pushloadfile(lua_State *L) { lua_pushcfunction(L, cl_loadf
 
 /* The stand-alone lua's debug.sethook replaces whatever hook a thread has:
  * a script could remove --timeout's (and Ctrl-C's) that way. These versions
- * keep the script's hook in a registry table, per thread, and install one C
- * hook that runs the host's checks first and then calls the script's
- * function for the events it asked for, as the debug library does. */
-#define CL_USERHOOKS_KEY "celllua.userhooks"
+ * install one C hook that runs the host's checks first and then calls the
+ * script's function for the events it asked for, as the debug library does.
+ * The bookkeeping is the debug library's own, so code that inspects it sees
+ * what it would in lua: the registry's `_HOOKKEY` table (weak keys) maps
+ * each thread to its hook function; the mask and count the script asked for
+ * (the thread's own are the host's too) are kept apart, in
+ * CL_HOOKMASKS_KEY, as an integer: mask | count << 8. */
+#define CL_HOOKKEY "_HOOKKEY"
+#define CL_HOOKMASKS_KEY "celllua.hookmasks"
 
-static int cl_userhooktable(lua_State *L) {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY) == LUA_TTABLE) return lua_gettop(L);
+/* Pushes the registry table `key`, made with weak keys if missing; returns its index. */
+static int cl_weaktable(lua_State *L, const char *key) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return lua_gettop(L);
     lua_pop(L, 1);
     lua_newtable(L);
+    lua_createtable(L, 0, 1);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
-    lua_pushvalue(L, -1);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
     return lua_gettop(L);
+}
+
+/* The mask and count the script asked for on thread L (0, 0: none). */
+static int cl_userhookmask(lua_State *L, int *count) {
+    *count = 0;
+    /* Nothing to look up (and no key string to make: this runs in the hook,
+     * past the memory limit too) until the script has set a hook. */
+    if (!cl_host(L)->user_hooks) return 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_HOOKMASKS_KEY) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+    lua_pushthread(L);
+    lua_rawget(L, -2);
+    lua_Integer packed = lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    *count = (int)(packed >> 8);
+    return (int)(packed & 0xFF);
+}
+
+static void cl_combinedhook(lua_State *L, lua_Debug *ar);
+
+/* Installs on thread L the hook the host and the script need together: the
+ * host's count hook while a deadline runs, the script's events (sethook). */
+static inline void cl_rehook(lua_State *L) {
+    int count;
+    int mask = cl_userhookmask(L, &count);
+    cl_Host *h = cl_host(L);
+    int base = h->deadline > 0 ? LUA_MASKCOUNT : 0;
+    int basecount = h->deadline > 0 ? 10000 : 0;
+    if (mask == 0) {
+        lua_sethook(L, base ? cl_hook : NULL, base, basecount);
+        return;
+    }
+    int hookcount = count > 0 ? count : basecount;
+    lua_sethook(L, cl_combinedhook, mask | base | (hookcount > 0 ? LUA_MASKCOUNT : 0), hookcount);
 }
 
 static void cl_combinedhook(lua_State *L, lua_Debug *ar) {
     static const char *const names[] = {"call", "return", "line", "count", "tail call"};
     cl_hook(L, ar); /* timeouts, interrupts, memory: raise before the script's hook */
-    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_USERHOOKS_KEY) != LUA_TTABLE) { lua_pop(L, 1); return; }
+    int count;
+    int mask = cl_userhookmask(L, &count);
+    /* A tail call is a call event; a count event is the script's only when
+     * it asked for a count. */
+    int bit = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : (1 << ar->event);
+    if (!(mask & bit)) return;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CL_HOOKKEY) != LUA_TTABLE) { lua_pop(L, 1); return; }
     lua_pushthread(L);
-    if (lua_rawget(L, -2) != LUA_TTABLE) { lua_pop(L, 2); return; }
-    lua_getfield(L, -1, "mask");
-    int mask = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    if (!(mask & (1 << ar->event))) { lua_pop(L, 2); return; }
-    lua_getfield(L, -1, "func");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION) { lua_pop(L, 2); return; }
     lua_pushstring(L, names[ar->event]);
     if (ar->currentline >= 0) lua_pushinteger(L, ar->currentline);
     else lua_pushnil(L);
     lua_call(L, 2, 0);
-    lua_pop(L, 2);
+    lua_pop(L, 1);
 }
 
 /* The thread argument, as ldblib's getthread: returns the argument offset. */
@@ -808,35 +850,31 @@ static lua_State *cl_hookthread(lua_State *L, int *arg) {
 static int cl_db_sethook(lua_State *L) {
     int arg;
     lua_State *L1 = cl_hookthread(L, &arg);
-    lua_settop(L, arg + 3); /* the arguments keep their slots below what is pushed */
-    cl_Host *h = cl_host(L);
-    int base = h->deadline > 0 ? LUA_MASKCOUNT : 0;
-    int basecount = h->deadline > 0 ? 10000 : 0;
-    int t = cl_userhooktable(L);
+    int mask = 0, count = 0;
     if (lua_isnoneornil(L, arg + 1)) { /* turn the script's hook off; keep the host's */
-        lua_pushthread(L1); lua_xmove(L1, L, 1);
-        lua_pushnil(L);
-        lua_rawset(L, t);
-        lua_sethook(L1, base ? cl_hook : NULL, base, basecount);
-        return 0;
+        lua_settop(L, arg + 1);
+    } else {
+        const char *smask = luaL_checkstring(L, arg + 2);
+        luaL_checktype(L, arg + 1, LUA_TFUNCTION);
+        count = (int)luaL_optinteger(L, arg + 3, 0);
+        if (strchr(smask, 'c')) mask |= LUA_MASKCALL;
+        if (strchr(smask, 'r')) mask |= LUA_MASKRET;
+        if (strchr(smask, 'l')) mask |= LUA_MASKLINE;
+        if (count > 0) mask |= LUA_MASKCOUNT;
+        else count = 0;
     }
-    const char *smask = luaL_checkstring(L, arg + 2);
-    luaL_checktype(L, arg + 1, LUA_TFUNCTION);
-    int count = (int)luaL_optinteger(L, arg + 3, 0);
-    int mask = 0;
-    if (strchr(smask, 'c')) mask |= LUA_MASKCALL;
-    if (strchr(smask, 'r')) mask |= LUA_MASKRET;
-    if (strchr(smask, 'l')) mask |= LUA_MASKLINE;
-    if (count > 0) mask |= LUA_MASKCOUNT;
+    lua_settop(L, arg + 3); /* the arguments keep their slots below what is pushed */
+    /* No event asked for: no hook, as lua_sethook makes it. */
+    int on = mask != 0;
+    int hooks = cl_weaktable(L, CL_HOOKKEY), masks = cl_weaktable(L, CL_HOOKMASKS_KEY);
     lua_pushthread(L1); lua_xmove(L1, L, 1);
-    lua_createtable(L, 0, 4);
-    lua_pushvalue(L, arg + 1); lua_setfield(L, -2, "func");
-    lua_pushinteger(L, mask); lua_setfield(L, -2, "mask");
-    lua_pushstring(L, smask); lua_setfield(L, -2, "smask");
-    lua_pushinteger(L, count); lua_setfield(L, -2, "count");
-    lua_rawset(L, t);
-    int hookcount = count > 0 ? count : basecount;
-    lua_sethook(L1, cl_combinedhook, mask | base | (hookcount > 0 ? LUA_MASKCOUNT : 0), hookcount);
+    if (on) lua_pushvalue(L, arg + 1); else lua_pushnil(L);
+    lua_rawset(L, hooks);
+    lua_pushthread(L1); lua_xmove(L1, L, 1);
+    if (on) lua_pushinteger(L, (lua_Integer)mask | ((lua_Integer)count << 8)); else lua_pushnil(L);
+    lua_rawset(L, masks);
+    cl_host(L)->user_hooks = 1;
+    cl_rehook(L1);
     return 0;
 }
 
@@ -844,12 +882,22 @@ static int cl_db_gethook(lua_State *L) {
     int arg;
     lua_State *L1 = cl_hookthread(L, &arg);
     lua_settop(L, arg);
-    int t = cl_userhooktable(L);
+    int hooks = cl_weaktable(L, CL_HOOKKEY), masks = cl_weaktable(L, CL_HOOKMASKS_KEY);
     lua_pushthread(L1); lua_xmove(L1, L, 1);
-    if (lua_rawget(L, t) != LUA_TTABLE) { luaL_pushfail(L); return 1; }
-    lua_getfield(L, -1, "func");
-    lua_getfield(L, -2, "smask");
-    lua_getfield(L, -3, "count");
+    if (lua_rawget(L, hooks) != LUA_TFUNCTION) { luaL_pushfail(L); return 1; }
+    lua_pushthread(L1); lua_xmove(L1, L, 1);
+    lua_rawget(L, masks);
+    lua_Integer packed = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    int mask = (int)(packed & 0xFF);
+    char smask[4];
+    int n = 0; /* in the debug library's order */
+    if (mask & LUA_MASKCALL) smask[n++] = 'c';
+    if (mask & LUA_MASKRET) smask[n++] = 'r';
+    if (mask & LUA_MASKLINE) smask[n++] = 'l';
+    smask[n] = '\0';
+    lua_pushstring(L, smask);
+    lua_pushinteger(L, packed >> 8);
     return 3;
 }
 
@@ -863,5 +911,7 @@ static inline void cl_installhooks(lua_State *L) {
     }
     lua_pop(L, 1);
 }
+
+#include "patterns.h"
 
 #endif

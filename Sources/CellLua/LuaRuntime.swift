@@ -80,6 +80,7 @@ public final class LuaRuntime {
         L = cl_newstate(host)
         cl_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
+        cl_installpatterns(L)
         cl_installwarnings(L)
         cl_installhooks(L)
         let lua = Lua(L)

@@ -103,4 +103,33 @@ import Testing
             """, ["--timeout", "5"])
         #expect(hooked.status == 0, "\(hooked.stderr)")
     }
+
+    /// The hook bookkeeping is the debug library's own, as code that
+    /// inspects it (Lua's test suite does) expects: the registry's
+    /// `_HOOKKEY` table with weak keys maps each thread to its hook, the
+    /// mask comes back in c-r-l order, a hook with no event is no hook,
+    /// and a tail call is a call event. Before, `_HOOKKEY` was missing, the
+    /// mask came back as given and `sethook(f, "")` kept a hook.
+    @Test func hookBookkeepingIsTheDebugLibrarys() throws {
+        let r = try run("""
+            local function f() end
+            debug.sethook(f, "lrc")
+            local _, mask, count = debug.gethook()
+            assert(mask == "crl" and count == 0, "mask " .. tostring(mask))
+            debug.sethook(f, "")
+            assert(debug.gethook() == nil, "a hook with no event is no hook")
+            debug.sethook(f, "l")
+            local hooks = debug.getregistry()._HOOKKEY
+            assert(getmetatable(hooks).__mode == "k" and hooks[coroutine.running()] == f, "_HOOKKEY")
+            local tails = 0
+            local function g(...) return ... end
+            debug.sethook(function(event) if event == "tail call" then tails = tails + 1 end end, "c")
+            local function h() return g(1) end
+            h()
+            debug.sethook()
+            assert(tails == 1, "tail calls " .. tails)
+            return cell.canvas(2, 2)
+            """, ["--timeout", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
 }
