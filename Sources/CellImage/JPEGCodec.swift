@@ -30,6 +30,38 @@ public enum JPEGCodec {
 
 /// Image files in: PNG or JPEG, told apart by their first bytes.
 public enum ImageDecoder {
+    /// The pixel size a PNG or JPEG file declares in its header, read
+    /// without decoding (nil when the header is missing or damaged): what
+    /// decoding it will allocate can be counted before it is.
+    public static func pixelSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        func u16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
+        func u32(_ i: Int) -> Int { u16(i) << 16 | u16(i + 2) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            // Signature, then the IHDR chunk: length, type, width, height.
+            guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+            return (u32(16), u32(20))
+        }
+        guard JPEGCodec.isJPEG(bytes) else { return nil }
+        // Markers after the start of image, each FF xx with a 16-bit length,
+        // until a start of frame (C0-CF but C4, C8 and CC): precision,
+        // height, width.
+        var i = 2
+        while i + 4 <= bytes.count {
+            guard bytes[i] == 0xFF else { return nil }
+            let marker = bytes[i + 1]
+            if marker == 0xFF { i += 1; continue } // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            let length = u16(i + 2)
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                guard i + 9 <= bytes.count else { return nil }
+                return (u16(i + 7), u16(i + 5))
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
+    }
+
     /// Decodes a PNG or JPEG file's bytes into a premultiplied buffer.
     public static func decode(_ bytes: [UInt8]) throws -> PixelBuffer {
         if JPEGCodec.isJPEG(bytes) { return try JPEGCodec.decode(bytes) }

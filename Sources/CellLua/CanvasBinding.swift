@@ -84,7 +84,21 @@ enum CanvasBinding {
             // No argument: the graphics state. Any argument, nil included
             // (a path variable that was never set): a file name.
             if lua.type(2) == LUA_TNONE {
+                // The saved states count against --max-memory (a loop of
+                // saves reached 1.5 GB uncounted): a save that grows the
+                // stack is charged for the new one before it is made, while
+                // the old one is still held, then the count is brought up
+                // to date.
+                let growth = canvas.nextSaveBytes
+                if growth == 0 {
+                    canvas.save()
+                    return 0
+                }
+                let runtime = LuaRuntime.current(lua.L)
+                try runtime.charge(bytes: growth, of: "saved states", nudging: false)
                 canvas.save()
+                runtime.release(bytes: growth)
+                try runtime.countHeldMemory(of: canvas)
                 return 0
             }
             guard lua.type(2) == LUA_TSTRING else {
@@ -227,10 +241,21 @@ extension CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             let recorded = canvas.displayListBytes
-            try body(lua, canvas)
+            try chargingShadow(lua, canvas) { try body(lua, canvas) }
             try countRecording(lua, canvas, since: recorded)
             return 0
         }
+    }
+
+    /// Runs `body` (a drawing call) with the scratch its shadow may take
+    /// (`Canvas.shadowScratchBytes`) counted against the memory limit.
+    static func chargingShadow<T>(_ lua: Lua, _ canvas: Canvas, _ body: () throws -> T) throws -> T {
+        guard canvas.state.shadow != nil else { return try body() }
+        let runtime = LuaRuntime.current(lua.L)
+        let scratch = canvas.shadowScratchBytes
+        try runtime.charge(bytes: scratch, of: "a shadow's blur", nudging: false)
+        defer { runtime.release(bytes: scratch) }
+        return try body()
     }
 
     /// A canvas lists what it draws: charged against the memory

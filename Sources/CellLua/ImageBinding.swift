@@ -39,9 +39,21 @@ enum ImageBinding {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw LuaError.message("cannot read image '\(name)': permission denied or unreadable")
             }
+            let bytes = [UInt8](data)
+            // What decoding allocates (the decoded rows and the premultiplied
+            // image: 8 bytes a pixel) is counted from the header before it
+            // is allocated: a small file can declare a huge image. (A file
+            // whose header this cannot read is left to the decoder, whose
+            // message says what is wrong with it.)
+            var decoding = 0
+            if let (w, h) = ImageDecoder.pixelSize(of: bytes) {
+                decoding = Swift.min(Swift.min(w, 1 << 30) * Swift.min(h, 1 << 30), CanvasLimits.maxPixels + 1) * 8
+                try runtime.charge(bytes: decoding, of: "a decoded image (\(w)x\(h) pixels)", nudging: false)
+            }
             let buffer: PixelBuffer
             do {
-                buffer = try ImageDecoder.decode([UInt8](data))
+                defer { runtime.release(bytes: decoding) }
+                buffer = try ImageDecoder.decode(bytes)
                 buffer.isImmutable = true
             } catch {
                 throw LuaError.message("cannot read image '\(name)': \(error)")

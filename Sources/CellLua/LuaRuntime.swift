@@ -209,10 +209,11 @@ public final class LuaRuntime {
         let id = ObjectIdentifier(canvas)
         let counted = heldCharges[id] ?? 0
         let now = canvas.clipMaskBytes + canvas.currentPath.elements.capacity * MemoryLayout<Path.Element>.stride
+            + canvas.savedStateBytes
             + canvas.displayListBytes & ~0xFFFF // (the list in steps of 64 KB: counted once per step)
         guard now != counted else { return }
         if now > counted {
-            try charge(bytes: now - counted, of: "clip masks, paths and recorded drawing")
+            try charge(bytes: now - counted, of: "saved states, clip masks, paths and recorded drawing")
         } else {
             release(bytes: counted - now)
         }
@@ -227,6 +228,10 @@ public final class LuaRuntime {
     func canvasCreated(_ canvas: Canvas) {
         lastCanvas = canvas
         canvas.cancellation = cancellation
+        // What drawing waiting to be done may keep alive beyond the count
+        // (pixels of canvases it reads, masks, ended layers): an eighth of
+        // the budget at most, the margin the budget allows.
+        if let limit = options.maxMemory { canvas.heldBytesLimit = Swift.min(canvas.heldBytesLimit, Swift.max(1 << 20, limit / 8)) }
     }
 
     /// The `--timeout` deadline as the engine sees it: every canvas made here

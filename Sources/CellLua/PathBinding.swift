@@ -36,6 +36,7 @@ final class PathBox: PathSink, MemoryCharged {
     func addEllipse(in r: Rect) { path.addEllipse(in: r) }
     func addPath(_ p: Path) { path.addPath(p) }
     var elementCount: Int { path.elements.count }
+    var elementCapacity: Int { path.elements.capacity }
 }
 
 /// `cell.path()` and the Path methods of docs/reference.md.

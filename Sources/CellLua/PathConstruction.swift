@@ -18,10 +18,13 @@ protocol PathSink: AnyObject {
     func addPath(_ p: Path)
     /// How many elements the path holds (for the size guard).
     var elementCount: Int { get }
+    /// How many it has room for before its storage grows.
+    var elementCapacity: Int { get }
 }
 
 extension Canvas: PathSink {
     var elementCount: Int { currentPath.elements.count }
+    var elementCapacity: Int { currentPath.elements.capacity }
 }
 
 /// The construction methods, registered on both types. Each returns its
@@ -95,6 +98,16 @@ enum PathConstruction {
             } else {
                 throw lua.typeError(1, expected: "Path or Canvas")
             }
+            // A long path's storage doubles when it fills up, and the old
+            // copy is held while the new one is filled: near that point the
+            // new storage is charged before it is made (a loop of line_to
+            // otherwise peaked at half as much again as the limit).
+            let runtime = LuaRuntime.current(lua.L)
+            let room = sink.elementCapacity - sink.elementCount
+            let growth = sink.elementCount > 256 && room < 64
+                ? 2 * sink.elementCapacity * MemoryLayout<Path.Element>.stride : 0
+            if growth > 0 { try runtime.charge(bytes: growth, of: "paths", nudging: false) }
+            defer { if growth > 0 { runtime.release(bytes: growth) } }
             try body(lua, sink)
             guard sink.elementCount <= PathBinding.maxElements else {
                 throw LuaError.message("path too large: more than \(PathBinding.maxElements) elements")
@@ -102,9 +115,9 @@ enum PathConstruction {
             // Growth counts against --max-memory (a canvas' current path only
             // once it is long: it is consumed by each fill and stroke).
             if let box = sink as? PathBox {
-                try box.count(in: LuaRuntime.current(lua.L))
+                try box.count(in: runtime)
             } else if let canvas = sink as? Canvas, sink.elementCount > 256 {
-                try LuaRuntime.current(lua.L).countHeldMemory(of: canvas)
+                try runtime.countHeldMemory(of: canvas)
             }
             lua_settop(lua.L, 1)
             return 1

@@ -70,4 +70,22 @@ import Testing
             _ = try? JPEGCodec.decode(Array(good.prefix(n)))
         }
     }
+
+    /// The size a file declares, read from its header without decoding (so
+    /// that what decoding will allocate is counted first): every fixture's,
+    /// and nothing from a prefix too short to hold it, or from other bytes.
+    @Test func headerSizesAreReadWithoutDecoding() throws {
+        for name in ["color420.jpg", "color444-progressive.jpg", "gray.jpg", "cmyk.jpg", "rgb8.png", "gray1.png"] {
+            let bytes = try load(name)
+            let decoded = try ImageDecoder.decode(bytes)
+            let size = try #require(ImageDecoder.pixelSize(of: bytes), "\(name)")
+            #expect(size.width == decoded.width && size.height == decoded.height, "\(name)")
+        }
+        #expect(ImageDecoder.pixelSize(of: Array(try load("rgb8.png").prefix(20))) == nil)
+        #expect(ImageDecoder.pixelSize(of: Array("GIF89a".utf8)) == nil)
+        #expect(ImageDecoder.pixelSize(of: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01]) == nil, "a marker length below 2")
+        // Every prefix of a JPEG: a size or nil, never a crash.
+        let jpeg = try load("color420.jpg")
+        for n in 0..<min(jpeg.count, 400) { _ = ImageDecoder.pixelSize(of: Array(jpeg.prefix(n))) }
+    }
 }

@@ -156,15 +156,17 @@ import Testing
     }
 }
 
-/// What a batch keeps alive is bounded: layers ended while drawing waits
-/// and clip masks made for it force a flush past `maxHeldBytes`, instead
-/// of one of each per loop turn until the pixels are read.
+/// What a batch keeps alive is bounded: layers ended while drawing waits,
+/// clip masks made for it and canvases it reads force a flush past the
+/// canvas' `heldBytesLimit`, instead of one of each per loop turn until the
+/// pixels are read.
 @Suite struct DrawingBatchMemoryTests {
     @Test func layersAndMasksInALoopFlush() throws {
         let canvas = try Canvas(width: 640, height: 1080, scale: 2, parallelism: 2)
         let layerBytes = canvas.pixelByteCount // a layer the size of the canvas
+        let limit = canvas.heldBytesLimit
         var flushes = 0
-        for i in 0..<(2 * DrawingBatch.maxHeldBytes / layerBytes + 4) {
+        for i in 0..<(2 * limit / layerBytes + 4) {
             canvas.beginLayer()
             canvas.setFillColor(Color(r: 1, g: 0, b: 0, a: 0.5))
             canvas.fillRect(Rect(x: Double(i % 7), y: 0, width: 10, height: 10))
@@ -176,7 +178,7 @@ import Testing
         // limit (those every band has drawn are let go, or the batch flushes).
         let maskBytes = 1280 * 2160
         var most = 0
-        for i in 0..<(2 * DrawingBatch.maxHeldBytes / maskBytes + 4) {
+        for i in 0..<(2 * limit / maskBytes + 4) {
             canvas.save()
             var p = Path()
             p.addEllipse(in: Rect(x: Double(i % 5), y: 0, width: 640, height: 1080))
@@ -185,6 +187,26 @@ import Testing
             try canvas.restore()
             most = max(most, canvas.batch?.heldBytes ?? 0)
         }
-        #expect(most <= DrawingBatch.maxHeldBytes + maskBytes, "\(most) bytes held")
+        #expect(most <= limit + maskBytes, "\(most) bytes held")
+    }
+
+    /// Canvases drawn scaled onto another are read later, in bands: each
+    /// keeps its pixels alive until then. 120 of 16 MB kept 1.9 GB alive,
+    /// uncounted; now they count toward the limit, which forces the flush.
+    @Test func canvasesDrawnForLaterAreBounded() throws {
+        final class Weak { weak var buffer: PixelBuffer? }
+        let canvas = try Canvas(width: 640, height: 1080, scale: 2, parallelism: 2)
+        canvas.heldBytesLimit = 8 << 20
+        var kept: [Weak] = []
+        for _ in 0..<40 {
+            let other = try Canvas(width: 1000, height: 1000, scale: 1, background: .white, parallelism: 2)
+            let w = Weak()
+            w.buffer = other.buffer
+            kept.append(w)
+            canvas.draw(other, in: Rect(x: 0, y: 0, width: 1, height: 1))
+        }
+        // 4 MB each: at most what the limit lets wait, plus the one over it.
+        let alive = kept.filter { $0.buffer != nil }.count
+        #expect(alive <= 3, "\(alive) canvases' pixels still held")
     }
 }

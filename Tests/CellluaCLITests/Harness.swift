@@ -23,6 +23,8 @@ struct Celllua {
         var stderr: String
         /// stdout as bytes (an image written with `-o -`).
         var stdoutBytes: [UInt8] = []
+        /// The run's peak resident memory in MB, when asked for (`measuringPeak`).
+        var peakMB: Double?
     }
 
     /// Runs celllua with `arguments` in `directory`, feeding `input` (or
@@ -30,13 +32,19 @@ struct Celllua {
     /// with `environment` added to this process's, killed after `timeout`
     /// seconds (a hang fails the test, never the suite). `fileSizeLimit` (KiB)
     /// runs it under bash's `ulimit -f`, the way to make writes fail as on a
-    /// full disk without filling one.
+    /// full disk without filling one. `measuringPeak` runs it under
+    /// /usr/bin/time, which reports the peak resident memory the kernel
+    /// counted for it (`Result.peakMB`).
     @discardableResult
     static func run(_ arguments: [String], in directory: String, input: String = "",
                     inputBytes: [UInt8]? = nil, environment: [String: String] = [:], timeout: Double = 30,
-                    fileSizeLimit: Int? = nil) throws -> Result {
+                    fileSizeLimit: Int? = nil, measuringPeak: Bool = false) throws -> Result {
         let process = Process()
-        if let fileSizeLimit {
+        let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"
+        if measuringPeak {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            process.arguments = ["-f", "%M", "-o", capture + ".peak", binary] + arguments
+        } else if let fileSizeLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", "ulimit -f \(fileSizeLimit) && exec \"$0\" \"$@\"", binary] + arguments
         } else {
@@ -48,12 +56,11 @@ struct Celllua {
         }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // Output goes to files, not pipes: nothing can block on a full pipe.
-        let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: capture + ".out", contents: nil)
         FileManager.default.createFile(atPath: capture + ".err", contents: nil)
         FileManager.default.createFile(atPath: capture + ".in", contents: Data(inputBytes ?? Array(input.utf8)))
         defer {
-            for ext in [".out", ".err", ".in"] { try? FileManager.default.removeItem(atPath: capture + ext) }
+            for ext in [".out", ".err", ".in", ".peak"] { try? FileManager.default.removeItem(atPath: capture + ext) }
         }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
@@ -76,10 +83,14 @@ struct Celllua {
         try err.close()
         try inp.close()
         let stdout = FileManager.default.contents(atPath: capture + ".out") ?? Data()
+        // /usr/bin/time writes "Command exited with non-zero status N" first
+        // when it is; the number is on the last line.
+        let peak = (try? String(contentsOfFile: capture + ".peak", encoding: .utf8))?
+            .split(separator: "\n").last.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: FileManager.default.contents(atPath: capture + ".err") ?? Data(), as: UTF8.self),
-                      stdoutBytes: [UInt8](stdout))
+                      stdoutBytes: [UInt8](stdout), peakMB: peak.map { $0 / 1024 })
     }
 }
 

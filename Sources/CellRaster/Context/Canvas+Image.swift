@@ -36,6 +36,6 @@ extension Canvas {
         let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
                             needsMask: false)
         layer?.isRead(by: self)
-        draw(spans(ofRect: r), shader: shader, deferrable: deferrable || layer != nil)
+        draw(spans(ofRect: r), shader: shader, deferrable: deferrable || layer != nil, holding: source.byteCount)
     }
 }

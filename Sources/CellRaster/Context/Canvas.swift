@@ -66,7 +66,15 @@ public final class Canvas {
         didSet {
             flush()
             batch = Self.makeBatch(threads: parallelism, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+            batch?.maxHeldBytes = heldBytesLimit
         }
+    }
+    /// Most bytes drawing recorded for later may keep alive (clip masks,
+    /// pixels of images and canvases it reads, layers ended) before the
+    /// canvas draws it: default 64 MiB. An embedder bounding memory sets
+    /// less; layers made from this canvas (`makeLayer`) take its value.
+    public var heldBytesLimit = 64 << 20 {
+        didSet { batch?.maxHeldBytes = heldBytesLimit }
     }
     /// Counts the changes to the pixels (`willChangePixels`).
     @exclusivity(unchecked) var generation = 0
@@ -137,6 +145,8 @@ public final class Canvas {
         target = Surface(buffer: pixels, x0: 0, y0: 0)
         rasterizer = ScratchPool.takeRasterizer()
         cancellation = parent.cancellation
+        heldBytesLimit = parent.heldBytesLimit
+        batch?.maxHeldBytes = parent.heldBytesLimit
         baseTransform = ctm
         state = GraphicsState(ctm: ctm, clip: .rect(IntRect(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)))
         displayList = DisplayList()
@@ -193,6 +203,15 @@ public final class Canvas {
 
     /// How many `save`s are open.
     public var saveDepth: Int { stateStack.count }
+
+    /// The bytes the saved states hold (their clip masks are in `clipMaskBytes`).
+    public var savedStateBytes: Int { stateStack.capacity * MemoryLayout<GraphicsState>.stride }
+
+    /// The bytes the next `save` allocates: none while the stack has room,
+    /// else a stack twice as large (the old one is freed once copied).
+    public var nextSaveBytes: Int {
+        stateStack.count < stateStack.capacity ? 0 : Swift.max(16, 2 * stateStack.capacity) * MemoryLayout<GraphicsState>.stride
+    }
 
     // MARK: state
 

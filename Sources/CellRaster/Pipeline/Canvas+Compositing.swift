@@ -245,7 +245,9 @@ extension Canvas {
     ///
     /// `deferrable` false: the shader reads pixels that may change before a
     /// flush (another canvas drawn as an image), so this draws now.
-    func draw(_ produce: SpanSource, shader: Shader, deferrable: Bool = true) {
+    /// `holding`: bytes the recorded composite keeps alive until it runs
+    /// (an image's pixels), counted by the batch, which flushes past its bound.
+    func draw(_ produce: SpanSource, shader: Shader, deferrable: Bool = true, holding bytes: Int = 0) {
         let mode = state.blendMode
         if mode.transparentSourceIsNoOp, let word = shader.solidWord, word >> 24 == 0 { return }
         let dest = destination
@@ -259,7 +261,7 @@ extension Canvas {
                     Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
                 }
             }
-            perform(rows: rows) { job in
+            perform(rows: rows, holding: bytes) { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
             }
             return

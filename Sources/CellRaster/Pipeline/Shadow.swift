@@ -46,6 +46,15 @@ extension Canvas {
         return (region, ox, oy, sigma, reach)
     }
 
+    /// The most bytes one drawing call's shadow allocates while it draws:
+    /// its mask and the blur's two planes of floats over the pixels that can
+    /// cast into the clip (9 bytes a pixel); 0 without a shadow. An embedder
+    /// bounding memory counts it for the call's duration.
+    public var shadowScratchBytes: Int {
+        guard let shadow = state.shadow, let (region, _, _, _, _) = shadowSource(shadow) else { return 0 }
+        return region.width * region.height * 9
+    }
+
     /// Draws the shadow of the shape `produce` would paint with `shader`: its
     /// alpha (coverage x paint alpha, global alpha included), blurred, moved
     /// by the offset, in the shadow color, through the clip, with the blend

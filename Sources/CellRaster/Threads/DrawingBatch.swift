@@ -40,10 +40,11 @@ final class DrawingBatch {
     /// Commands recorded before a flush is forced, to bound what a batch holds.
     static let maxCommands = 2048
     /// Memory the recorded commands may keep alive before a flush is forced:
-    /// clip masks made for them and layer buffers released while they wait
-    /// (a loop of clips or layers would otherwise hold one each until the
-    /// pixels are read).
-    static let maxHeldBytes = 64 << 20
+    /// clip masks made for them, images and other canvases' pixels they
+    /// read, and layer buffers released while they wait (a loop of clips or
+    /// layers would otherwise hold one each until the pixels are read).
+    /// Default 64 MiB; the canvas' `heldBytesLimit`.
+    var maxHeldBytes = 64 << 20
 
     /// The commands since the last flush and the bands' places in them,
     /// shared with the helpers' job (which holds this, not the batch: the
@@ -101,8 +102,8 @@ final class DrawingBatch {
             if let helping, DrawingThreads.shared.isFinished(helping) { self.helping = nil }
             if helping == nil { startHelpers() }
         }
-        if recordedBytes > Self.maxHeldBytes { recordedBytes -= list.dropDrawn() }
-        return list.count >= Self.maxCommands || heldBytes > Self.maxHeldBytes
+        if recordedBytes > maxHeldBytes { recordedBytes -= list.dropDrawn() }
+        return list.count >= Self.maxCommands || heldBytes > maxHeldBytes
     }
 
     /// Keeps `buffer` until the flush. Returns whether the batch now holds
@@ -110,7 +111,7 @@ final class DrawingBatch {
     func release(_ buffer: PixelBuffer) -> Bool {
         released.append(buffer)
         releasedBytes += buffer.byteCount
-        return heldBytes > Self.maxHeldBytes
+        return heldBytes > maxHeldBytes
     }
 
     /// Starts the helper threads bringing the bands up to date (when the
