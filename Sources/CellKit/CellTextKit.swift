@@ -27,8 +27,14 @@ public struct CellTextKit: KitText {
     public func draw(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
               canvas: Canvas) throws {
         let layout = TextLayout(text: text, font: try self.font(font), in: rect,
-                                align: alignment.textAlignment, truncation: .tail)
+                                align: alignment.textAlignment, truncation: .tail, stop: Self.stop(canvas))
         canvas.fillText(layout, color: color)
+    }
+
+    /// The canvas' deadline as a layout's `stop`: none when it has none.
+    private static func stop(_ canvas: Canvas) -> (() -> Bool)? {
+        guard let cancellation = canvas.cancellation, cancellation.isArmed else { return nil }
+        return { cancellation.isPastDeadline }
     }
 
     public func lineCount(_ text: String, width: Double, font: KitFont) throws -> Int {
@@ -41,7 +47,7 @@ public struct CellTextKit: KitText {
     public func drawWrapped(_ text: String, in rect: Rect, font: KitFont, color: Color, alignment: KitAlignment,
                      canvas: Canvas) throws {
         let layout = TextLayout(text: text, font: try self.font(font), in: rect,
-                                align: alignment.textAlignment, truncation: .tail, wrap: true)
+                                align: alignment.textAlignment, truncation: .tail, wrap: true, stop: Self.stop(canvas))
         canvas.fillText(layout, color: color)
     }
 }

@@ -31,10 +31,12 @@ extension CanvasBinding {
             let string = try lua.text(2)
             let point = Point(try lua.number(3), try lua.number(4))
             let options = try lua.textOptions(5, known: textOptionNames)
-            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(), at: point,
-                                    align: options.align ?? .left)
+            let font = try options.font ?? FontBinding.defaultFont.get()
+            let layout = try layingOut(lua, string) { stop in
+                TextLayout(text: string, font: font, at: point, align: options.align ?? .left, stop: stop)
+            }
             let recorded = canvas.displayListBytes
-            canvas.fillText(layout, color: options.color)
+            try chargingShadow(lua, canvas) { canvas.fillText(layout, color: options.color) }
             try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)
             lua.push(layout.height)
@@ -49,17 +51,39 @@ extension CanvasBinding {
             let x = try lua.number(3), y = try lua.number(4)
             let w = try lua.nonNegative(5, "width"), h = try lua.nonNegative(6, "height")
             let options = try lua.textOptions(7, known: rectOptionNames)
-            let layout = TextLayout(text: string, font: try options.font ?? FontBinding.defaultFont.get(),
-                                    in: Rect(x: x, y: y, width: w, height: h), align: options.align ?? .left,
-                                    truncation: options.truncation ?? .tail, wrap: options.wrap ?? false,
-                                    verticalAlign: options.verticalAlign ?? .top)
+            let font = try options.font ?? FontBinding.defaultFont.get()
+            let layout = try layingOut(lua, string) { stop in
+                TextLayout(text: string, font: font, in: Rect(x: x, y: y, width: w, height: h),
+                           align: options.align ?? .left, truncation: options.truncation ?? .tail,
+                           wrap: options.wrap ?? false, verticalAlign: options.verticalAlign ?? .top, stop: stop)
+            }
             let recorded = canvas.displayListBytes
-            canvas.fillText(layout, color: options.color)
+            try chargingShadow(lua, canvas) { canvas.fillText(layout, color: options.color) }
             try countRecording(lua, canvas, since: recorded)
             lua.push(layout.width)
             lua.push(layout.height)
             return 2
         }
+    }
+}
+
+extension CanvasBinding {
+    /// What laying text out takes while it runs, per UTF-8 byte of the text
+    /// (shaped glyphs, their advances and clusters, the line breaker's
+    /// widths): a megabyte of wrapped text grows the process by about 90 MB.
+    static let layoutBytesPerByte = 128
+
+    /// Lays `text` out with that scratch counted against `--max-memory` while
+    /// it lasts, and the script's deadline as the layout's `stop` (a huge
+    /// text ends near the deadline, which the hook then reports).
+    static func layingOut(_ lua: Lua, _ text: String, _ body: ((() -> Bool)?) -> TextLayout) throws -> TextLayout {
+        let runtime = LuaRuntime.current(lua.L)
+        let (scratch, overflow) = text.utf8.count.multipliedReportingOverflow(by: layoutBytesPerByte)
+        let bytes = overflow ? Int.max / 2 : scratch
+        try runtime.charge(bytes: bytes, of: "laying out text", nudging: false)
+        defer { runtime.release(bytes: bytes) }
+        let cancellation = runtime.cancellation
+        return body(cancellation.isArmed ? { cancellation.isPastDeadline } : nil)
     }
 }
 

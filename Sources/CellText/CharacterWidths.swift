@@ -6,20 +6,28 @@ struct CharacterWidths {
     let characters: [Character]
     /// `prefix[k]`: width of the first k characters; `prefix[count]` is the line's.
     let prefix: [Double]
+    /// `isWhitespace[k]`: character k is whitespace (asked once per character
+    /// here: Character.isWhitespace looks Unicode properties up each time).
+    let isWhitespace: [Bool]
 
-    init(_ text: String, shaped: ShapedLine) {
-        characters = Array(text)
+    /// `stop` is asked every 64K characters; once true the characters so far
+    /// are all there is (a caller's deadline passed).
+    init(_ text: String, shaped: ShapedLine, stop: (() -> Bool)? = nil) {
+        var characters: [Character] = []
         var offsets: [Int] = []
-        offsets.reserveCapacity(characters.count + 1)
         var offset = 0
-        for c in characters {
+        for c in text {
+            if characters.count & 0xFFFF == 0xFFFF, let stop, stop() { break }
+            characters.append(c)
             offsets.append(offset)
             offset += c.utf8.count
         }
+        self.characters = characters
+        isWhitespace = characters.map(\.isWhitespace)
         var widths = [Double](repeating: 0, count: characters.count)
         // A glyph's width goes to the character its cluster starts in (a
         // ligature's to its first character).
-        for glyph in shaped.glyphs where !characters.isEmpty {
+        for glyph in shaped.glyphs where !characters.isEmpty && glyph.cluster < offset {
             var lo = 0, hi = characters.count - 1
             while lo < hi {
                 let mid = (lo + hi + 1) / 2
@@ -41,7 +49,7 @@ struct CharacterWidths {
     /// `end` moved back over whitespace, not before `start`.
     func trimmedEnd(_ start: Int, _ end: Int) -> Int {
         var e = end
-        while e > start, characters[e - 1].isWhitespace { e -= 1 }
+        while e > start, isWhitespace[e - 1] { e -= 1 }
         return e
     }
 

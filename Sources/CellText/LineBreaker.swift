@@ -12,12 +12,14 @@ enum LineBreaker {
 
     /// Ranges of characters, one per line, at most `limit` lines (the rest of
     /// the paragraph is not broken: only the lines that can be shown are).
-    static func lines(_ chars: CharacterWidths, width: Double, limit: Int) -> [Range<Int>] {
+    /// `stop` is asked every 64 lines; once true the lines so far are returned.
+    static func lines(_ chars: CharacterWidths, width: Double, limit: Int, stop: (() -> Bool)? = nil) -> [Range<Int>] {
         let n = chars.count
         guard n > 0 else { return [0..<0] }
         var lines: [Range<Int>] = []
         var start = 0
         while start < n && lines.count < limit {
+            if lines.count & 63 == 63, let stop, stop() { break }
             func fits(_ end: Int) -> Bool {
                 chars.width(start..<chars.trimmedEnd(start, end)) <= width + tolerance
             }
@@ -25,12 +27,14 @@ enum LineBreaker {
                 lines.append(start..<n)
                 break
             }
+            // Every character has a width of zero or more, so once the text
+            // up to k is too wide no later break fits either: the scan ends
+            // there (a word longer than the whole text's lines is not
+            // scanned again for every line it fills).
             var best: Int? = nil
             var k = start + 1
-            while k < n {
-                if canBreak(before: k, chars.characters) {
-                    if fits(k) { best = k } else { break }
-                }
+            while k < n, fits(k) {
+                if canBreak(before: k, chars) { best = k }
                 k += 1
             }
             if let best {
@@ -42,16 +46,17 @@ enum LineBreaker {
                 while end < n, chars.width(start..<(end + 1)) <= width + tolerance { end += 1 }
                 lines.append(start..<end)
                 start = end
-                while start < n, chars.characters[start].isWhitespace { start += 1 }
+                while start < n, chars.isWhitespace[start] { start += 1 }
             }
         }
         return lines
     }
 
-    static func canBreak(before k: Int, _ c: [Character]) -> Bool {
+    static func canBreak(before k: Int, _ chars: CharacterWidths) -> Bool {
+        if chars.isWhitespace[k] { return false }
+        if chars.isWhitespace[k - 1] { return true }
+        let c = chars.characters
         let before = c[k - 1], after = c[k]
-        if after.isWhitespace { return false }
-        if before.isWhitespace { return true }
         if "-\u{2010}\u{2013}\u{2014}".contains(before), k >= 2, c[k - 2].isLetter, after.isLetter || after.isNumber {
             return true
         }

@@ -62,13 +62,18 @@ extension Font {
     /// resort's .notdef glyph, a box.
     /// Direction and script are guessed per run; mixed-direction text is laid
     /// out in logical run order (no bidi reordering).
-    public func shape(_ text: String) -> ShapedLine {
+    ///
+    /// `stop` (default none) is asked between pieces of a long text (see
+    /// `longestPiece`); once it says true the glyphs so far are returned (a
+    /// caller's deadline passed; such a line is never cached, being longer
+    /// than anything the cache keeps).
+    public func shape(_ text: String, stop: (() -> Bool)? = nil) -> ShapedLine {
         guard !text.isEmpty else { return .empty(self) }
         // Text the face covers alone (printable ASCII in a Latin face) does
         // not depend on the fallback faces, and does not open them.
         let shaped = ShapingCache.shared.glyphs(text, face: face, fallback: fallbackChain, size: size) {
             let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain) {
-                shapeInFontUnits(text)
+                shapeInFontUnits(text, stop: stop)
             }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(units.count)
@@ -88,14 +93,15 @@ extension Font {
 
     /// HarfBuzz's output for `text`, in font units (the same at every size:
     /// faces are shaped unhinted at their units-per-em).
-    private func shapeInFontUnits(_ text: String) -> [ShapingCache.Glyph] {
+    private func shapeInFontUnits(_ text: String, stop: (() -> Bool)?) -> [ShapingCache.Glyph] {
         let utf8 = Array(text.utf8)
-        let runs = fallbackRuns(text, utf8: utf8)
+        let runs = Self.inPieces(Self.streamSafe(fallbackRuns(text, utf8: utf8), text: text), utf8: utf8)
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var glyphs: [ShapingCache.Glyph] = []
         glyphs.reserveCapacity(utf8.count)
-        for run in runs {
+        for (i, run) in runs.enumerated() {
+            if i > 0, let stop, stop() { break }
             let runFace = face(at: run.faceIndex)
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeBufferPointer { bytes in
@@ -116,6 +122,83 @@ extension Font {
             }
         }
         return glyphs
+    }
+
+    /// Most combining marks in a row shaped together: 30, the bound of
+    /// Unicode's Stream-Safe Text Format (UAX #15).
+    static let longestMarkRun = 30
+
+    /// `runs` cut so that none holds more than `longestMarkRun` combining
+    /// marks (non-starters) in a row. HarfBuzz reorders a cluster's marks
+    /// in time that grows with the square of their number (a base with
+    /// 40,000 accents took seconds); past the bound real text has none,
+    /// and each piece is shaped on its own, its clusters still offsets in
+    /// the whole text. Printable ASCII, the usual case, is passed through.
+    static func streamSafe(_ runs: [(start: Int, length: Int, faceIndex: Int)], text: String)
+        -> [(start: Int, length: Int, faceIndex: Int)] {
+        guard !isPrintableASCII(text.utf8) else { return runs }
+        let functions = hb_unicode_funcs_get_default()
+        var cuts: [Int] = [] // byte offsets where a run of marks passes the bound
+        var offset = 0, marks = 0
+        for scalar in text.unicodeScalars {
+            if hb_unicode_combining_class(functions, scalar.value) != HB_UNICODE_COMBINING_CLASS_NOT_REORDERED {
+                marks += 1
+                if marks > longestMarkRun {
+                    cuts.append(offset)
+                    marks = 1
+                }
+            } else {
+                marks = 0
+            }
+            offset += scalar.utf8.count
+        }
+        guard !cuts.isEmpty else { return runs }
+        var out: [(start: Int, length: Int, faceIndex: Int)] = []
+        var c = 0
+        for run in runs {
+            var start = run.start
+            let end = run.start + run.length
+            while c < cuts.count, cuts[c] <= start { c += 1 }
+            while c < cuts.count, cuts[c] < end {
+                out.append((start, cuts[c] - start, run.faceIndex))
+                start = cuts[c]
+                c += 1
+            }
+            out.append((start, end - start, run.faceIndex))
+        }
+        return out
+    }
+
+    /// Most bytes shaped in one HarfBuzz call, give or take a word: 16 KB.
+    /// A longer run is shaped in pieces cut after a space, so that a caller
+    /// can stop between them (a megabyte of text is a second of shaping) and
+    /// HarfBuzz's buffers stay small. Nothing joins, kerns or forms a
+    /// ligature across a space in the scripts that use U+0020, so the glyphs
+    /// are those of shaping the run whole; a run with no space is not cut.
+    static let longestPiece = 16384
+
+    /// `runs` with any longer than `longestPiece` cut after spaces.
+    static func inPieces(_ runs: [(start: Int, length: Int, faceIndex: Int)], utf8: [UInt8])
+        -> [(start: Int, length: Int, faceIndex: Int)] {
+        guard utf8.count > longestPiece else { return runs }
+        var out: [(start: Int, length: Int, faceIndex: Int)] = []
+        for run in runs {
+            var start = run.start
+            let end = run.start + run.length
+            while end - start > longestPiece {
+                // The last space in the piece, else the first one after it.
+                var cut = start + longestPiece
+                while cut > start, utf8[cut - 1] != 0x20 { cut -= 1 }
+                if cut == start {
+                    cut = start + longestPiece
+                    while cut < end, utf8[cut - 1] != 0x20 { cut += 1 }
+                }
+                out.append((start, cut - start, run.faceIndex))
+                start = cut
+            }
+            if start < end { out.append((start, end - start, run.faceIndex)) }
+        }
+        return out
     }
 
     /// True when `face` has every character of `utf8`: printable ASCII in a

@@ -54,10 +54,14 @@ public struct TextLayout: Sendable {
 
     /// `c:text`: each line of `text` (line breaks start new lines) from the
     /// top-left `point`, or centred on it or ending at it, per `align`.
-    public init(text: String, font: Font, at point: Point, align: TextAlignment = .left) {
+    /// `stop`: asked now and then (every paragraph); once it says true the
+    /// layout ends where it is (a caller's deadline passed). Default none.
+    public init(text: String, font: Font, at point: Point, align: TextAlignment = .left,
+                stop: (() -> Bool)? = nil) {
         self.font = font
         for (i, paragraph) in Self.paragraphs(text).enumerated() {
-            place(font.shape(paragraph), index: i, top: point.y, anchor: point.x, span: 0, align: align)
+            if let stop, stop() { break }
+            place(font.shape(paragraph, stop: stop), index: i, top: point.y, anchor: point.x, span: 0, align: align)
         }
     }
 
@@ -72,8 +76,11 @@ public struct TextLayout: Sendable {
     /// rest of its paragraph and is truncated, and with `tail` truncation it
     /// ends with "…" even if that rest would fit: text is missing after it.
     /// `clip` never adds an ellipsis; it clips the drawing to the rectangle.
+    /// `stop`: asked now and then (every paragraph and every 64 lines); once
+    /// it says true the layout ends where it is (a caller's deadline passed).
     public init(text: String, font: Font, in rect: Rect, align: TextAlignment = .left,
-                truncation: TextTruncation = .tail, wrap: Bool = false, verticalAlign: VerticalAlignment = .top) {
+                truncation: TextTruncation = .tail, wrap: Bool = false, verticalAlign: VerticalAlignment = .top,
+                stop: (() -> Bool)? = nil) {
         self.font = font
         let box = rect.standardized
         // At most a billion lines: a taller box (or an infinite one) shows them all.
@@ -85,9 +92,10 @@ public struct TextLayout: Sendable {
         var entries: [(paragraph: String, wrapped: (chars: CharacterWidths, range: Range<Int>)?)] = []
         for paragraph in Self.paragraphs(text) {
             guard entries.count <= maxLines else { break }
+            if let stop, stop() { break }
             if wrap {
-                let chars = CharacterWidths(paragraph, shaped: font.shape(paragraph))
-                for range in LineBreaker.lines(chars, width: box.width, limit: maxLines + 1 - entries.count) {
+                let chars = CharacterWidths(paragraph, shaped: font.shape(paragraph, stop: stop), stop: stop)
+                for range in LineBreaker.lines(chars, width: box.width, limit: maxLines + 1 - entries.count, stop: stop) {
                     entries.append((paragraph, (chars, range)))
                 }
             } else {
@@ -97,6 +105,7 @@ public struct TextLayout: Sendable {
         let shown = min(entries.count, maxLines)
         let dropped = entries.count > shown
         for i in 0..<shown {
+            if i & 63 == 63, let stop, stop() { break }
             let (paragraph, wrapped) = entries[i]
             let shaped: ShapedLine
             if i == shown - 1 && dropped && truncation != .clip {

@@ -276,6 +276,23 @@ import Testing
         #expect(shared.map(\.x) == [0, 20, 24, 60, 300, 304])
     }
 
+    /// Masks piled on one place (a base with thousands of accents) made the
+    /// split quadratic: 40,000 marks took 6.6 s. Past `mostNeighbours`
+    /// neighbours every mask is taken as shared, which composites the same
+    /// (their coverage adds), and the split ends at once.
+    @Test func aPileOfMasksIsAllShared() {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+        defer { bytes.deallocate() }
+        bytes.initialize(repeating: 255, count: 16)
+        let pile = (0..<(Canvas.mostNeighbours + 2)).map { _ in Canvas.MaskBlock(pixels: bytes, x: 3, y: 3, width: 4, height: 4) }
+        let (disjoint, shared) = Canvas.splitByOverlap(pile)
+        #expect(disjoint.isEmpty)
+        #expect(shared.count == pile.count)
+        // Side by side, as many masks are each alone: nothing is given up.
+        let row = (0..<200).map { Canvas.MaskBlock(pixels: bytes, x: $0 * 4, y: 3, width: 4, height: 4) }
+        #expect(Canvas.splitByOverlap(row).disjoint.count == 200)
+    }
+
     /// The cache's table grows past its first slots (1,024, at most half
     /// full) and still finds every mask it made, itself, not a copy.
     @Test func tableFindsEveryMaskAfterGrowing() throws {

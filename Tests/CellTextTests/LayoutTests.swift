@@ -135,6 +135,38 @@ import CellText
         #expect(wrapped("abc", font, 1) == ["a", "b", "c"])
     }
 
+    /// A word longer than a line fills line after line: each line's scan
+    /// ends at the first character that does not fit (before, every line
+    /// scanned the rest of the paragraph for a break: a 100,000-letter word
+    /// took time growing with its square).
+    @Test func aWordLongerThanManyLinesIsBrokenCharacterByCharacter() throws {
+        let font = try font(15)
+        let word = String(repeating: "m", count: 20_000)
+        let lines = wrapped(word, font, 60, height: 1e9)
+        #expect(lines.joined() == word)
+        for line in lines { #expect(font.measure(line).width <= 60 + 1e-9) }
+        #expect(lines.dropLast().allSatisfy { font.measure($0 + "m").width > 60 })
+    }
+
+    /// A layout asked to stop (its caller's deadline passed) ends where it
+    /// is: 10 MB of wrapped text ran 7.2 s past a 1 s timeout.
+    @Test func aLayoutStopsWhenAsked() throws {
+        let font = try font(15)
+        let text = String(repeating: "word ", count: 100_000)
+        let box = Rect(x: 0, y: 0, width: 100, height: 1e9)
+        let full = TextLayout(text: text, font: font, in: box, wrap: true)
+        #expect(full.lines.count > 30_000)
+        var asked = 0
+        let stopped = TextLayout(text: text, font: font, in: box, wrap: true, stop: { asked += 1; return asked > 3 })
+        #expect(asked >= 4)
+        #expect(stopped.lines.count < 200)
+        // Paragraphs: the layout at a point asks before each.
+        var paragraphs = 0
+        let lines = TextLayout(text: String(repeating: "line\n", count: 1000), font: font, at: Point(0, 0),
+                               stop: { paragraphs += 1; return paragraphs > 10 })
+        #expect(lines.lines.count == 10)
+    }
+
     @Test func wrapHonoursLineBreaksAndCJK() throws {
         let font = try font(15)
         #expect(wrapped("one\ntwo\n\nfour", font, 300) == ["one", "two", "", "four"])

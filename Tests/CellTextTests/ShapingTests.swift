@@ -153,4 +153,84 @@ import Testing
         #expect(!isPrintableASCII("caf\u{E9} au lait, quite long".utf8))
         #expect(!isPrintableASCII("tab\there and more text".utf8))
     }
+
+    /// A base with 40,000 accents took 6.6 s: HarfBuzz orders a cluster's
+    /// marks in time that grows with the square of their number. Runs of
+    /// more than 30 marks in a row (Unicode's stream-safe bound) are shaped
+    /// in pieces; shorter ones, and printable ASCII, are left whole.
+    @Test func longRunsOfMarksAreCutAtTheStreamSafeBound() throws {
+        let text = "a" + String(repeating: "\u{301}", count: 100) + "b"
+        let whole = [(start: 0, length: text.utf8.count, faceIndex: 0)]
+        let pieces = Font.streamSafe(whole, text: text)
+        // "a" and 30 marks, then 30, 30 and the last 10 marks with "b".
+        #expect(pieces.map(\.length) == [1 + 60, 60, 60, 20 + 1])
+        #expect(pieces.first?.start == 0)
+        for (a, b) in zip(pieces, pieces.dropFirst()) { #expect(a.start + a.length == b.start) }
+        let short = "e" + String(repeating: "\u{301}", count: 30)
+        #expect(Font.streamSafe([(0, short.utf8.count, 0)], text: short).count == 1)
+        // Shaped, every character still has its glyph (but the first
+        // accent, which HarfBuzz composes with its "a" into one).
+        let font = try Font(named: "Helvetica", size: 17)
+        let shaped = font.shape(text)
+        #expect(shaped.glyphs.count == 101)
+        #expect(shaped.glyphs.allSatisfy { $0.id != 0 }, "no .notdef")
+    }
+
+    /// A run longer than 16 KB is shaped in pieces cut after a space, so
+    /// that a deadline can stop it between pieces; the glyphs are those of
+    /// the words as shaped alone (nothing forms across a space).
+    @Test func aLongRunIsShapedInPiecesCutAfterSpaces() throws {
+        let unit = "AV Wa fi To. "
+        let text = String(repeating: unit, count: 4000) // 52 KB
+        let utf8 = Array(text.utf8)
+        let pieces = Font.inPieces([(0, utf8.count, 0)], utf8: utf8)
+        #expect(pieces.count == 4)
+        for (a, b) in zip(pieces, pieces.dropFirst()) {
+            #expect(a.start + a.length == b.start)
+            #expect(a.length <= Font.longestPiece)
+            #expect(utf8[b.start - 1] == 0x20, "cut after a space")
+        }
+        #expect(pieces.last.map { $0.start + $0.length } == utf8.count)
+        // Without a space, a run is not cut.
+        let word = Array(repeating: UInt8(0x61), count: 40_000)
+        #expect(Font.inPieces([(0, word.count, 0)], utf8: word).count == 1)
+        let font = try Font(named: "Helvetica", size: 17)
+        let ids = font.shape(unit).glyphs.map(\.id)
+        #expect(font.shape(text).glyphs.map(\.id) == Array([[UInt32]](repeating: ids, count: 4000).joined()))
+        // Asked to stop, shaping ends after the first piece.
+        var asked = 0
+        let stopped = font.shape(text + " ", stop: { asked += 1; return true })
+        #expect(asked == 1)
+        let first = String(decoding: utf8[0..<pieces[0].length], as: UTF8.self)
+        #expect(stopped.glyphs.map(\.id) == font.shape(first).glyphs.map(\.id))
+    }
+
+    /// The cache keeps short texts, never a long one, and starts over
+    /// before it holds more than `maxGlyphs` glyphs (a page of text in a
+    /// loop grew it without bound).
+    @Test func theCacheIsBounded() throws {
+        let font = try Font(named: "Helvetica", size: 17)
+        let cache = ShapingCache()
+        var made = 0
+        func shape(_ text: String, glyphs: Int) {
+            _ = cache.units(text, face: font.face, fallback: font.fallbackChain) {
+                made += 1
+                return [ShapingCache.Glyph](repeating: .init(id: 1, faceIndex: 0, cluster: 0, advance: 1, offsetX: 0,
+                                                             offsetY: 0), count: glyphs)
+            }
+        }
+        shape("short", glyphs: 5)
+        shape("short", glyphs: 5)
+        #expect(made == 1, "kept")
+        let long = String(repeating: "x", count: ShapingCache.longestText + 1)
+        shape(long, glyphs: 1)
+        shape(long, glyphs: 1)
+        #expect(made == 3, "never kept")
+        // Texts of a quarter of the glyph bound: the fifth empties the table.
+        for i in 0..<5 { shape("quarter \(i)", glyphs: ShapingCache.maxGlyphs / 4) }
+        #expect(made == 8)
+        shape("quarter 4", glyphs: 1)
+        shape("short", glyphs: 5)
+        #expect(made == 9, "'short' was dropped when the table started over")
+    }
 }

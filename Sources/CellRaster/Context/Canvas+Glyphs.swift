@@ -79,6 +79,10 @@ extension Canvas {
                                             owner: held))
     }
 
+    /// Neighbours a glyph's mask is compared with before `splitByOverlap`
+    /// gives up telling blocks apart: 64.
+    static let mostNeighbours = 64
+
     /// `sorted` (left to right) parted into the masks that cover no pixel
     /// another covers and those that share pixels with another (in their
     /// order), whose coverage `emitMasks` adds. Boxes that meet only where
@@ -94,7 +98,14 @@ extension Canvas {
                 // Boxes to the left reach past a.x only if they start within
                 // the widest box's width of it.
                 var j = i - 1
+                var looked = 0
                 while j >= 0, sorted[j].x + widest > a.x {
+                    // Glyphs piled on one place (a base with thousands of
+                    // marks) would make this quadratic: past a few dozen
+                    // neighbours, every block is taken as shared, which is
+                    // always right (their coverage adds), only slower.
+                    looked += 1
+                    if looked > Self.mostNeighbours { return ([], sorted) }
                     let b = sorted[j]
                     if b.x + b.width > a.x, b.y < a.y + a.height, a.y < b.y + b.height, Self.shareCoverage(a, b) {
                         if !meets[i] { meeting += 1 }
