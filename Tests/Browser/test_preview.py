@@ -7,6 +7,7 @@ Each check prints what it saw; any failure raises and the run exits 1.
 import math
 import os
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -94,7 +95,10 @@ class Server:
 
     def stop(self, sig=signal.SIGTERM):
         self.proc.send_signal(sig)
-        return self.proc.wait(timeout=10)
+        try:
+            return self.proc.wait(timeout=10)
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def pixel(page, variant, x, y):
@@ -330,6 +334,39 @@ def main():
             mse = squares / (png.size[0] * png.size[1] * 3)
             psnr = 99 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
             check(psnr >= 30, f"examples/badges.lua as SVG in chromium: PSNR {psnr:.1f} dB against the PNG")
+
+        # 10. Another site's page cannot listen to the preview: its WebSocket
+        # (Origin: that site) is refused; the preview's own page, left quiet
+        # past two idle timeouts (10 s each: the server pings it and chromium
+        # answers), stays connected and still hears the next render.
+        server = Server(RED)
+        other = Server(BLUE)
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_loaded(page, "", 1)
+            foreign = context.new_page()
+            foreign.goto(other.url)
+            heard = foreign.evaluate("""(url) => new Promise((resolve) => {
+                const ws = new WebSocket(url);
+                let messages = 0;
+                ws.onmessage = () => messages++;
+                ws.onclose = () => resolve({opened: false, messages});
+                ws.onopen = () => setTimeout(() => resolve({opened: true, messages}), 500);
+            })""", f"ws://127.0.0.1:{server.port}/events")
+            check(not heard["opened"] and heard["messages"] == 0,
+                  f"a page from http://127.0.0.1:{other.port} cannot open the preview's WebSocket ({heard})")
+            foreign.close()
+            renders = page.evaluate("window.preview.renders")
+            time.sleep(22)
+            check(page.evaluate("window.preview.connected") and page.evaluate("window.preview.renders") == renders,
+                  "a quiet page stays connected past two idle timeouts (no reconnection)")
+            server.write(BLUE)
+            wait_loaded(page, "", 2)
+            check(pixel(page, "", 40, 40) == [0, 0, 255, 255], "and it shows the next render")
+        finally:
+            server.stop()
+            other.stop()
         browser.close()
     print("browser tests passed")
 

@@ -6,6 +6,9 @@ import Glibc
 /// `--watch` does, with a shorter quiet period: nothing is written, so a
 /// page sees the change sooner) and the server pushes each render to the
 /// pages. Ctrl-C (SIGINT) stops it with status 130, SIGTERM with 0.
+/// Listening anywhere but loopback (`--host` other than 127.0.0.1, ::1 or
+/// localhost) warns once, on stderr, that anyone who can reach the port
+/// reads the renders, their error messages and their tracebacks.
 struct PreviewCommand {
     let runner: Runner
 
@@ -17,13 +20,15 @@ struct PreviewCommand {
         let state = PreviewState(defaultScale: options.scale)
         let renderer = PreviewRenderer(runner: runner, state: state)
         let server = PreviewServer(renderer: renderer)
+        let host = options.host ?? "127.0.0.1"
         let url: String
         do {
-            url = try server.start(host: options.host ?? "127.0.0.1", port: options.port ?? Self.defaultPort)
+            url = try server.start(host: host, port: options.port ?? Self.defaultPort)
         } catch {
             writeStandardError("celllua: \(error)\n")
             return 1
         }
+        if !PreviewAccess.isLoopback(host) { writeStandardError(Self.networkWarning(host: host)) }
         print(url)
         fflush(nil)
         var loop = WatchLoop(render: { renderer.renderAll() })
@@ -31,5 +36,10 @@ struct PreviewCommand {
         let status = loop.run()
         server.stop()
         return status
+    }
+
+    static func networkWarning(host: String) -> String {
+        "celllua: warning: --host \(host) is not loopback: anyone on the network who can reach this port can read "
+            + "the renders, with the script's error messages and tracebacks\n"
     }
 }

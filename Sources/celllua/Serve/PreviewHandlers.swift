@@ -4,6 +4,12 @@ import NIOWebSocket
 
 /// One HTTP connection: GET requests without a body, answered in order
 /// (NIO's pipelining handler holds later requests until a response ends).
+/// A request is answered only once the answers before it have drained
+/// below the write buffer's high mark, so a client that sends requests
+/// and never reads the answers makes the server hold one answer, however
+/// many requests it has sent. Closed after
+/// `PreviewConnections.idleTimeout` of silence unless a response is on its
+/// way (a frame waiting for its render).
 final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -11,6 +17,10 @@ final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let server: PreviewServer
     private var head: HTTPRequestHead?
     private var bodyBytes = 0
+    /// A request has ended and its response is not written yet.
+    private var answering = false
+    /// A request waiting for the answers before it to drain.
+    private var waiting: HTTPRequestHead?
     /// Longest request target taken (the page's own are far shorter).
     static let maxTarget = 2048
 
@@ -28,18 +38,45 @@ final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            respond(to: head, channel: context.channel)
+            if context.channel.isWritable {
+                respond(to: head, context: context)
+            } else {
+                waiting = head
+            }
         }
     }
 
-    private func respond(to head: HTTPRequestHead, channel: Channel) {
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let head = waiting {
+            waiting = nil
+            respond(to: head, context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            if !answering { context.close(promise: nil) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let channel = context.channel
         let keepAlive = head.isKeepAlive
         let isHead = head.method == .HEAD
+        answering = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let send: @Sendable (PreviewServer.Response) -> Void = { response in
-            Self.write(response, to: channel, keepAlive: keepAlive, bodyless: isHead)
+            Self.write(response, to: channel, keepAlive: keepAlive, bodyless: isHead) { handler.value.answering = false }
         }
-        if let allowed = server.allowedHosts, let host = head.headers.first(name: "host"), !allowed.contains(host) {
-            return send(.text(.forbidden, "this preview answers to 127.0.0.1 and localhost only"))
+        if let why = server.refusal(of: head) {
+            return send(.text(.forbidden, why))
+        }
+        // An upgrade to /events that was refused (a foreign Origin) comes here.
+        if PreviewServer.path(of: head.uri) == "/events", let why = server.socketRefusal(of: head) {
+            return send(.text(.forbidden, why))
         }
         guard head.method == .GET || head.method == .HEAD else {
             return send(.text(.methodNotAllowed, "only GET"))
@@ -49,7 +86,9 @@ final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         server.handle(uri: head.uri, reply: send)
     }
 
-    static func write(_ r: PreviewServer.Response, to channel: Channel, keepAlive: Bool, bodyless: Bool) {
+    /// Writes `r` on the channel's event loop, then runs `written` there.
+    static func write(_ r: PreviewServer.Response, to channel: Channel, keepAlive: Bool, bodyless: Bool,
+                      written: @escaping @Sendable () -> Void) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: r.type)
         headers.add(name: "Content-Length", value: "\(r.body.count)")
@@ -66,22 +105,31 @@ final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: nil)
             }
             let done = channel.writeAndFlush(HTTPServerResponsePart.end(nil))
+            written()
             if !keepAlive { done.whenComplete { _ in channel.close(promise: nil) } }
         }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // A WebSocket upgrade that was declined (a foreign Origin, another
+        // path) is reported here, then goes on as a plain request: answered.
+        if error is NIOWebSocketUpgradeError { return }
         context.close(promise: nil)
     }
 }
 
 /// A page's WebSocket: it hears `PreviewState.json()` after every render;
-/// what it sends is ignored but for pings and closing.
+/// what it sends is ignored but for pings and closing. It is never closed
+/// for being quiet: after `PreviewConnections.idleTimeout` of silence both
+/// ways it is pinged, and only a ping left without any answer for another
+/// such period closes it (a peer that is gone).
 final class PreviewSocketHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
     private let server: PreviewServer
+    /// A ping was sent and nothing has been read since.
+    private var pinged = false
 
     init(server: PreviewServer) {
         self.server = server
@@ -100,7 +148,19 @@ final class PreviewSocketHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is IdleStateHandler.IdleStateEvent else { return context.fireUserInboundEventTriggered(event) }
+        if pinged {
+            context.close(promise: nil)
+            return
+        }
+        pinged = true
+        let ping = WebSocketFrame(fin: true, opcode: .ping, data: context.channel.allocator.buffer(capacity: 0))
+        context.writeAndFlush(wrapOutboundOut(ping), promise: nil)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        pinged = false
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .connectionClose:

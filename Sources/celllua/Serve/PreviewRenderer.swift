@@ -30,11 +30,10 @@ final class PreviewRenderer: @unchecked Sendable {
     /// (a scale just chosen on a page); `done` runs on the render queue.
     func frame(variant: String, scale: Double, _ done: @escaping @Sendable (PreviewState.Frame?) -> Void) {
         let key = PreviewState.Key(variant: variant, scale: scale)
-        if let f = state.frame(key) {
+        if let f = state.use(key) {
             done(f)
             return
         }
-        _ = state.ask(scale: scale)
         queue.async {
             if let f = self.state.frame(key) { return done(f) }
             guard self.state.withLock({ self.state.variants.contains(variant) }) else { return done(nil) }
@@ -88,8 +87,9 @@ final class PreviewRenderer: @unchecked Sendable {
                 files.formUnion(outcome.loaded)
                 if let f = outcome.frame { frames[PreviewState.Key(variant: name, scale: scale)] = f }
                 if let e = outcome.error, firstError == nil {
-                    firstError = name.isEmpty ? e : "variant '\(name)': \(e)"
-                    console.diagnostic(firstError!)
+                    let message = name.isEmpty ? e : "variant '\(name)': \(e)"
+                    firstError = message
+                    console.diagnostic(message)
                     status = outcome.status
                 }
             }

@@ -15,6 +15,10 @@ import NIOWebSocket
 /// any other path is a 404 that reads nothing, a method other than GET (or
 /// a body) is refused, a malformed request gets a 400, and none of it stops
 /// the server. Renders run on the renderer's queue, never on the event loop.
+/// Who may ask is `PreviewAccess`'s rule (Host, and Origin for the
+/// WebSocket); how much any client can make it hold is bounded by
+/// `PreviewFrames` (frames kept) and `PreviewConnections` (connections,
+/// silence, bytes waiting to be sent).
 final class PreviewServer: @unchecked Sendable {
     let renderer: PreviewRenderer
     var state: PreviewState { renderer.state }
@@ -27,9 +31,10 @@ final class PreviewServer: @unchecked Sendable {
     private var channel: Channel?
     /// The pages listening for renders.
     private let sockets = Locked<[ObjectIdentifier: Channel]>([:])
-    /// Host names a request may carry when the server listens on loopback
-    /// only (a page from another site cannot reach it through DNS rebinding).
-    private(set) var allowedHosts: Set<String>?
+    /// The Host and Origin rules, known once the port is bound (until then
+    /// every request is refused).
+    private let rules = Locked<PreviewAccess?>(nil)
+    private let connections = PreviewConnections()
 
     init(renderer: PreviewRenderer) {
         self.renderer = renderer
@@ -41,8 +46,10 @@ final class PreviewServer: @unchecked Sendable {
     func start(host: String, port: Int) throws -> String {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: 1 << 14,
-            shouldUpgrade: { channel, head in
-                channel.eventLoop.makeSucceededFuture(Self.path(of: head.uri) == "/events" ? HTTPHeaders() : nil)
+            shouldUpgrade: { [weak self] channel, head in
+                // A refused upgrade goes on as a plain request: PreviewHTTPHandler answers it 403.
+                let allowed = Self.path(of: head.uri) == "/events" && self?.socketRefusal(of: head) == nil
+                return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { [weak self] channel, _ in
                 guard let self else { return channel.close() }
@@ -50,11 +57,28 @@ final class PreviewServer: @unchecked Sendable {
                     try channel.pipeline.syncOperations.addHandler(PreviewSocketHandler(server: self))
                 }
             })
+        let connections = self.connections
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(PreviewAcceptBackoff())
+                }
+            }
             .childChannelInitializer { [weak self] channel in
                 guard let self else { return channel.close() }
+                guard connections.admit(channel) else {
+                    return channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(PreviewRefusalHandler())
+                    }
+                }
+                do {
+                    try channel.pipeline.syncOperations.addHandlers(
+                        PreviewBackpressure(), IdleStateHandler(allTimeout: PreviewConnections.idleTimeout))
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
                 return channel.pipeline.configureHTTPServerPipeline(
                     withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                         _ = context.pipeline.removeHandler(name: "preview-http")
@@ -65,6 +89,7 @@ final class PreviewServer: @unchecked Sendable {
                 }
             }
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.writeBufferWaterMark, value: PreviewConnections.writeBuffer)
         do {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
@@ -74,9 +99,7 @@ final class PreviewServer: @unchecked Sendable {
             throw ServeError.cannotListen("cannot serve on \(host):\(port): \(reason)")
         }
         let bound = channel?.localAddress?.port ?? port
-        if ["127.0.0.1", "localhost", "::1"].contains(host) {
-            allowedHosts = ["127.0.0.1:\(bound)", "localhost:\(bound)", "[::1]:\(bound)"]
-        }
+        rules.withLock { $0 = PreviewAccess(host: host, port: bound) }
         let shown = host.contains(":") ? "[\(host)]" : host
         return "http://\(shown):\(bound)/"
     }
@@ -86,11 +109,21 @@ final class PreviewServer: @unchecked Sendable {
         try? group.syncShutdownGracefully()
     }
 
+    /// Why a request is refused (403), nil when it may be answered.
+    func refusal(of head: HTTPRequestHead) -> String? {
+        rules.withLock { $0 }.map { $0.refusal(of: head) } ?? "the preview is starting"
+    }
+
+    /// Why an upgrade to the `/events` WebSocket is refused (403), nil when it may go on.
+    func socketRefusal(of head: HTTPRequestHead) -> String? {
+        rules.withLock { $0 }.map { $0.socketRefusal(of: head) } ?? "the preview is starting"
+    }
+
     // MARK: pages listening
 
     func listen(_ channel: Channel) {
         sockets.withLock { $0[ObjectIdentifier(channel)] = channel }
-        send(state.json(), to: channel)
+        send(message(state.json(), allocator: channel.allocator), to: channel)
     }
 
     func forget(_ channel: Channel) {
@@ -98,15 +131,31 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private func broadcast(_ generation: Int) {
-        let text = state.json()
-        for channel in sockets.withLock({ Array($0.values) }) { send(text, to: channel) }
+        let channels = sockets.withLock { Array($0.values) }
+        guard let first = channels.first else { return }
+        // One buffer for every page: the frames share its bytes (the
+        // encoder writes each header apart), however many pages listen.
+        let data = message(state.json(), allocator: first.allocator)
+        for channel in channels { send(data, to: channel) }
     }
 
-    private func send(_ text: String, to channel: Channel) {
-        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
-        buffer.writeString(text)
-        let frame = WebSocketFrame(fin: true, opcode: .text, data: buffer)
-        channel.writeAndFlush(frame, promise: nil)
+    private func message(_ text: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+        allocator.buffer(string: text)
+    }
+
+    /// Sends one state to one page, on its event loop. A page that has not
+    /// read what it was sent before (more than the write buffer's high mark
+    /// still waiting) is closed instead: a client that never reads costs
+    /// one message, never one per render.
+    private func send(_ data: ByteBuffer, to channel: Channel) {
+        channel.eventLoop.execute {
+            guard channel.isActive else { return }
+            guard channel.isWritable else {
+                channel.close(promise: nil)
+                return
+            }
+            channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
+        }
     }
 
     // MARK: routes
@@ -177,10 +226,17 @@ final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    /// Scales `/frame` and `/hit` take: from 0.01 to 4, rounded to the
+    /// hundredth (a page asks for 1, 2 or 3; 3.001 is the frame at 3).
+    static func scale(_ text: String?) -> Double? {
+        guard let raw = text.flatMap(Double.init), raw.isFinite else { return nil }
+        let s = (raw * 100).rounded() / 100
+        return s >= 0.01 && s <= 4 ? s : nil
+    }
+
     private func variantAndScale(_ q: [String: String]) -> (String, Double)? {
         let variant = q["v"] ?? ""
-        guard let s = q["scale"].flatMap(Double.init), s.isFinite, s > 0, s <= 4,
-              state.withLock({ state.variants.contains(variant) }) else { return nil }
+        guard let s = Self.scale(q["scale"]), state.withLock({ state.variants.contains(variant) }) else { return nil }
         return (variant, s)
     }
 

@@ -6,7 +6,8 @@ import FoundationEssentials
 
 /// What the live preview knows, shared by the render thread and the
 /// server's event loop (under one lock): the variants, the last render's
-/// outcome, and the last good image of each variant at each scale.
+/// outcome, and the last good image of each variant at each of the scales
+/// used lately (`PreviewFrames`, a bounded cache).
 final class PreviewState: @unchecked Sendable {
     /// One variant at one scale, as the script last drew it without error.
     struct Frame {
@@ -30,33 +31,33 @@ final class PreviewState: @unchecked Sendable {
     private(set) var variants: [String] = [""]
     /// The last render's error (`script.lua:LINE: message` and traceback), nil when it went well.
     private(set) var error: String?
-    private var frames: [Key: Frame] = [:]
-    /// Scales a page asked for lately: each render draws these.
-    private var scales: [Double]
+    /// The frames, and the scales each render draws (the ones pages used lately).
+    private var frames: PreviewFrames
     /// Called after each render with the new generation (the server pushes it to every page).
     var changed: @Sendable (Int) -> Void = { _ in }
 
     init(defaultScale: Double) {
-        scales = [defaultScale]
+        frames = PreviewFrames(scale: defaultScale)
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         try lock.withLock { _ in try body() }
     }
 
-    var activeScales: [Double] { withLock { scales } }
+    /// The scales a render draws, the one used last first.
+    var activeScales: [Double] { withLock { frames.scales } }
 
-    /// Remembers `scale` as asked for; true when it is new (not yet drawn).
-    func ask(scale: Double) -> Bool {
+    /// The frame for `key` if there is one, with its scale marked as used
+    /// (a new scale is drawn by every later render, and pushes out the one
+    /// used least recently).
+    func use(_ key: Key) -> Frame? {
         withLock {
-            if scales.contains(scale) { return false }
-            scales.append(scale)
-            if scales.count > 4 { scales.removeFirst() }
-            return true
+            frames.use(key.scale)
+            return frames.frame(key)
         }
     }
 
-    func frame(_ key: Key) -> Frame? { withLock { frames[key] } }
+    func frame(_ key: Key) -> Frame? { withLock { frames.frame(key) } }
 
     /// Records a render of the whole script: its variants, its error or
     /// nil, and the frames it drew (failed variants keep their last good frame).
@@ -65,25 +66,27 @@ final class PreviewState: @unchecked Sendable {
             generation += 1
             variants = names
             error = message
-            for (k, f) in new { frames[k] = f }
+            for (k, f) in new { frames.store(f, for: k) }
             // Variants that are gone are forgotten.
-            frames = frames.filter { names.contains($0.key.variant) }
+            frames.keep(variants: names)
             return generation
         }
         changed(g)
     }
 
-    /// Adds a frame drawn on demand (a scale no render had drawn yet).
+    /// Adds a frame drawn on demand (a scale no render had drawn yet),
+    /// unless its scale has been pushed out meanwhile.
     func add(_ frame: Frame, for key: Key) {
-        withLock { frames[key] = frame }
+        withLock { frames.store(frame, for: key) }
     }
 
-    /// The state as the page reads it.
+    /// The state as the page reads it, with `frames`, the number of frames
+    /// held (at most `PreviewFrames.maxScales` per variant).
     func json() -> String {
         withLock {
             let names = variants.map { "\"\(Self.escape($0))\"" }.joined(separator: ",")
             let err = error.map { "\"\(Self.escape($0))\"" } ?? "null"
-            return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err)}"
+            return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err),\"frames\":\(frames.count)}"
         }
     }
 
