@@ -94,7 +94,7 @@ struct CommandLineOptions: ParsableCommand {
     @Option(help: ArgumentHelp("The preview's port (default 7787; 0 picks a free one).", valueName: "n"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("The address the preview listens on (default 127.0.0.1: this machine only).",
+    @Option(help: ArgumentHelp("The address the preview listens on (default 127.0.0.1: this machine only; any other address lets anyone who reaches the port read the renders, and warns so).",
                                valueName: "addr"))
     var host: String?
 
