@@ -6,8 +6,8 @@ import CellGeometry
 /// after the last the last (the stops need not reach 0 or 1).
 ///
 /// Immutable (but for its color-ramp cache, under a lock), so callers can share one
-/// gradient between many paints, and the pieces of one drawing on several
-/// threads (`Canvas.drawDisjoint`) can paint with it at once.
+/// gradient between many paints, and the bands of one drawing on several
+/// threads can paint with it at once.
 public final class Gradient {
     public struct Stop: Equatable, Sendable {
         public var location: Double
@@ -68,8 +68,8 @@ public final class Gradient {
     }
 
     /// The table for the last alpha asked for, filled as entries are
-    /// needed, under a lock: one gradient can paint pieces drawn on several
-    /// threads (`Canvas.drawDisjoint`, bands).
+    /// needed, under a lock: one gradient can paint the bands of a drawing
+    /// on several threads at once.
     private struct Ramp {
         var alpha: Double
         var words: [UInt32]

@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// The threads drawing uses besides the caller's (bands of a `DrawingBatch`,
-/// pieces of `Canvas.drawDisjoint`, large fills): `Canvas.availableThreads
+/// large fills): `Canvas.availableThreads
 /// - 1` of them, started on first use and kept for the process.
 ///
 /// Why not Dispatch's `concurrentPerform`: its threads go to sleep as soon
