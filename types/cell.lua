@@ -134,12 +134,18 @@ function cell.linear(gradient, x0, y0, x1, y1) end
 ---@return cell.Paint
 function cell.radial(gradient, x0, y0, r0, x1, y1, r1) end
 
+---The options of `cell.image`.
+---@class cell.ImageOptions
+---@field scale? number pixels per point, 0.01 to 100 (default: 2 for a name ending `@2x`, 3 for `@3x`, before the extension or a `~device` suffix, else 1)
+
 ---An image read from a PNG or JPEG file (told apart by content; relative to
----the script's folder); its size in points is its size in pixels. JPEGs are
----opaque.
+---the script's folder). Like UIImage it has a scale: its size in points is its
+---pixels over its scale (`icon@2x.png` of 58 x 58 pixels is 29 x 29 pt), and
+---`draw_image` and a row's image slot use that size. JPEGs are opaque.
 ---@param path string
+---@param opts? cell.ImageOptions
 ---@return cell.Image
-function cell.image(path) end
+function cell.image(path, opts) end
 
 ---@class cell.Gradient
 ---@field count integer number of stops
@@ -148,8 +154,11 @@ function cell.image(path) end
 ---@field kind "linear"|"radial"
 
 ---@class cell.Image
----@field width integer pixels (= points when drawn)
----@field height integer
+---@field width number points: pixels over the scale
+---@field height number
+---@field scale number pixels per point
+---@field pixel_width integer
+---@field pixel_height integer
 
 ---@class cell.Color
 ---@field r number red 0..1 (straight, not premultiplied)
@@ -732,17 +741,23 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field title_color? cell.ColorSpec the title's color (default white)
 ---@field draw? fun(c: cell.Canvas, w: number, h: number) custom content, in the view's own coordinates, after its fill
 
+---What a row's `draw` is told of its state.
+---@class cell.RowState
+---@field highlighted boolean the row is selected (draw light content on the highlight)
+---@field editing boolean the row shows an editing control
+---@field checked boolean checked in multiple-selection editing
+
 ---A row of a table: UITableViewCell of iOS 5/6.
 ---@class cell.TableRow
 ---@field text? string the label (default none)
 ---@field detail? string the second label: under the label (subtitle), right-aligned (value1) or after a small label (value2) (default none)
 ---@field style? "default"|"subtitle"|"value1"|"value2" UITableViewCellStyle (default: "subtitle" with a detail, else "default")
----@field image? cell.Image|fun(c: cell.Canvas, x: number, y: number, w: number, h: number) the image slot at the left, 10 pt in: an Image at one point per pixel (scaled down to fit the row), or a function drawing a 29 x 29 pt slot; the labels move past it (default none)
+---@field image? cell.Image|fun(c: cell.Canvas, x: number, y: number, w: number, h: number) the image slot at the left, 10 pt in: an Image at its size in points (scaled down to fit the row), or a function drawing a 29 x 29 pt slot; the labels move past it (default none)
 ---@field badge? string|number a badge at the right, its text knocked out of the pill (default none)
 ---@field highlighted? boolean the selected look: the highlight gradient, white text and badge (default false)
 ---@field accessory? "none"|"disclosure"|"checkmark"|"detail_disclosure"|"detail"|"switch" at the right edge; the badge sits left of it (default "none")
 ---@field on? boolean the switch's state (default false)
----@field editing? "none"|"delete"|"insert" the red minus or green plus control at the left; the content moves 32 pt right (default "none")
+---@field editing? "none"|"delete"|"insert"|"select" the red minus, the green plus or the multiple-selection circle at the left; the content moves 32 pt right (default "none"; a table's `editing` gives every row one)
 ---@field reorder? boolean the reorder grip at the right, in a 38 pt band (default false)
 ---@field indent? integer indentation level, 10 pt each (default 0)
 ---@field height? number points (default: the table's row_height)
@@ -750,7 +765,13 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field detail_color? cell.ColorSpec the detail's color (default: the theme's `detail`, `value` for value1, `text` for value2)
 ---@field font? cell.Font|string the label's font, a Font or "Name size" (default: the theme's for the style)
 ---@field detail_font? cell.Font|string the detail's font (default: the theme's for the style)
----@field draw? fun(c: cell.Canvas, w: number, h: number, content: cell.Rect) custom content in the cell's coordinates, after its background, labels and accessory, in the cell's layer; `content` is what the image, the accessory and the badge leave free
+---@field lines? integer most lines of the label, 0 for as many as the text has; a row without a height grows to fit them (default 1: one line, truncated with "…")
+---@field detail_lines? integer the same for the detail (default 1)
+---@field background? cell.ColorSpec the cell's fill instead of the table's (a red destructive row, a tinted unread row); grouped cells keep their outline (default none)
+---@field align? "left"|"center" "center": a button row, its label centred across the cell (default "left")
+---@field delete_button? boolean the swipe-to-delete confirmation: a red "Delete" button at the right in place of the accessory and badge; a delete control turns upright (default false)
+---@field checked? boolean selected in multiple-selection editing: a filled circle with a tick, the row tinted (default false)
+---@field draw? fun(c: cell.Canvas, w: number, h: number, content: cell.Rect, state: cell.RowState) custom content in the cell's coordinates, after its background, labels and accessory, in the cell's layer; `content` is what the image, the accessory and the badge leave free; `state` says whether the row is highlighted, editing or checked
 
 ---Every color and font a table draws with. Colors are color specs; pairs are top
 ---and bottom of a vertical gradient; fonts are Fonts or "Name size" strings. A theme
@@ -780,6 +801,12 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field accessory? cell.ColorSpec the chevron and the reorder grip (ios6 gray)
 ---@field tint? cell.ColorSpec the checkmark and the detail button (ios6 #324F85)
 ---@field switch_on? cell.ColorSpec the switch's track when on (ios6 #0B76E8)
+---@field switch_off? cell.ColorSpec the switch's track when off, shaded to 87% at its top (ios6 white)
+---@field pinstripe? cell.ColorSpec the light stripes of the `"pinstripes"` background (ios6 #CBD2D8)
+---@field delete_colors? [cell.ColorSpec, cell.ColorSpec] the delete control and the Delete button (ios6 #F26D64, #C1160C)
+---@field insert_colors? [cell.ColorSpec, cell.ColorSpec] the insert control (ios6 #7ED36B, #2C9A1F)
+---@field check_mark? cell.ColorSpec the multiple-selection circle when checked (ios6 #E0301E)
+---@field checked_background? cell.ColorSpec a checked row's tint (ios6 #E6EDF8)
 ---@field font? cell.Font|string default and value1 labels (ios6 "Helvetica-Bold 17")
 ---@field subtitle_font? cell.Font|string (ios6 "Helvetica-Bold 18")
 ---@field subtitle_detail_font? cell.Font|string (ios6 "Helvetica 14")
@@ -802,6 +829,8 @@ cell.ui.themes = {}
 ---@class cell.TableSection
 ---@field title? string above the section (default none)
 ---@field footer? string below it (default none)
+---@field header_view? cell.TableView a view of any height in place of the title, as wide as the table (default none)
+---@field footer_view? cell.TableView a view in place of the footer text (default none)
 ---@field rows? cell.TableRow[] (default none)
 
 ---A table spec's `corner_overlay`: the table's corners rounded by painting outside them.
@@ -816,7 +845,8 @@ cell.ui.themes = {}
 ---@field width? number (default 320)
 ---@field height? number (default 480)
 ---@field style? "grouped"|"plain" (default "grouped")
----@field background? cell.ColorSpec behind everything (default: the theme's; ios6 #C5CCD4 grouped, white plain)
+---@field background? cell.ColorSpec|"pinstripes" behind everything (default: the theme's; ios6 #C5CCD4 grouped, white plain); "pinstripes": the grouped table's stock striped background (the theme's background with 3 pt stripes of `pinstripe` every 7 pt)
+---@field editing? boolean|"multi" true: every row shows its editing control (delete unless it says insert) and accessories and badges are hidden, as UIKit hides them; "multi": the multiple-selection circles, rows' `checked` filled (default false)
 ---@field top_color? cell.ColorSpec what shows when the table is pulled down past its top (default: the background)
 ---@field bottom_color? cell.ColorSpec what shows when it is pushed up past its bottom (default: the background)
 ---@field content_offset? number the scroll position; negative when pulled down past the top (default 0)

@@ -118,11 +118,11 @@ enum Accessories {
         let inset = Path.build { $0.addRoundedRect(f.insetBy(dx: 1, dy: 1), radius: r - 1) }
         try canvas.withSavedState {
             // The rim: a darker edge all round.
-            canvas.setFillColor(on ? theme.switchOn.mixed(with: .black, 0.35) : Color(white: 0.66))
+            canvas.setFillColor(on ? theme.switchOn.mixed(with: .black, 0.35) : theme.switchOff.mixed(with: .black, 0.34))
             canvas.fill(track)
             canvas.clip(inset)
-            let top = on ? theme.switchOn.mixed(with: .black, 0.2) : Color(white: 0.87)
-            let bottom = on ? theme.switchOn.mixed(with: .white, 0.25) : Color(white: 1)
+            let top = on ? theme.switchOn.mixed(with: .black, 0.2) : theme.switchOff.mixed(with: .black, 0.13)
+            let bottom = on ? theme.switchOn.mixed(with: .white, 0.25) : theme.switchOff
             let g = try Gradient(stops: [.init(location: 0, color: top), .init(location: 1, color: bottom)])
             canvas.drawLinearGradient(g, from: Point(f.x, f.y), to: Point(f.x, f.maxY))
             // The inner shadow along the top edge.
@@ -164,12 +164,20 @@ enum Accessories {
 
 /// The editing controls: UIKit's red minus (delete) and green plus
 /// (insert) discs at a row's left, 29 pt slots with a 21 pt disc, a 2 pt
-/// white ring and a shadow below; and the reorder grip at the right, three
-/// 17 x 2 pt bars 5 pt apart in the accessory color.
+/// white ring and a shadow below (the minus turned upright while the row
+/// shows its delete button); the multiple-selection circle (a 1 pt gray
+/// ring 22 pt across, filled with the theme's `checkMark` and a white tick
+/// when checked); the swipe-to-delete button; and the reorder grip at the
+/// right, three 17 x 2 pt bars 5 pt apart in the accessory color.
 enum EditingControls {
-    static func drawControl(_ editing: RowSpec.Editing, in slot: Rect, canvas: Canvas) throws {
+    static func drawControl(_ editing: RowSpec.Editing, checked: Bool = false, turned: Bool = false, in slot: Rect,
+                            theme: Theme = .ios6, canvas: Canvas) throws {
         guard editing != .none else { return }
         let c = Point(slot.midX, slot.midY), r = 10.5
+        if editing == .select {
+            try selectionCircle(center: c, checked: checked, theme: theme, canvas: canvas)
+            return
+        }
         canvas.withSavedState {
             canvas.setShadow(try? Shadow(dx: 0, dy: 1, blur: 1.5, color: Color(white: 0, alpha: 0.4)))
             canvas.setFillColor(.white)
@@ -177,17 +185,83 @@ enum EditingControls {
         }
         let inner = r - 2
         let disc = Path.build { $0.addEllipse(in: Rect(x: c.x - inner, y: c.y - inner, width: 2 * inner, height: 2 * inner)) }
-        let (top, bottom) = editing == .delete ? (Color(hex: "#F26D64")!, Color(hex: "#C1160C")!)
-                                               : (Color(hex: "#7ED36B")!, Color(hex: "#2C9A1F")!)
-        let g = try Gradient(stops: [.init(location: 0, color: top), .init(location: 1, color: bottom)])
+        let colors = editing == .delete ? theme.deleteColors : theme.insertColors
+        let g = try Gradient(stops: [.init(location: 0, color: colors.top), .init(location: 1, color: colors.bottom)])
         canvas.withSavedState {
             canvas.clip(disc)
             canvas.drawLinearGradient(g, from: Point(c.x, c.y - inner), to: Point(c.x, c.y + inner))
         }
         canvas.withSavedState {
             canvas.setFillColor(.white)
-            canvas.fillRect(Rect(x: c.x - 5.5, y: c.y - 1.5, width: 11, height: 3))
+            if turned && editing == .delete {
+                canvas.fillRect(Rect(x: c.x - 1.5, y: c.y - 5.5, width: 3, height: 11))
+            } else {
+                canvas.fillRect(Rect(x: c.x - 5.5, y: c.y - 1.5, width: 11, height: 3))
+            }
             if editing == .insert { canvas.fillRect(Rect(x: c.x - 1.5, y: c.y - 5.5, width: 3, height: 11)) }
+        }
+    }
+
+    /// iOS 5/6's multiple-selection mark: an empty gray ring, or a filled
+    /// disc with a white tick and a soft shadow.
+    static func selectionCircle(center c: Point, checked: Bool, theme: Theme, canvas: Canvas) throws {
+        let r = 11.0
+        let circle = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+        guard checked else {
+            var style = StrokeStyle()
+            style.width = 1
+            try Accessories.stroke(Path.build { $0.addEllipse(in: circle.insetBy(dx: 0.5, dy: 0.5)) }, style: style,
+                                   color: Color(white: 0.6), canvas: canvas)
+            return
+        }
+        let fill = theme.checkMark
+        let g = try Gradient(stops: [.init(location: 0, color: fill.mixed(with: .white, 0.25)),
+                                     .init(location: 1, color: fill.mixed(with: .black, 0.15))])
+        let disc = Path.build { $0.addEllipse(in: circle) }
+        canvas.withSavedState {
+            canvas.setShadow(try? Shadow(dx: 0, dy: 1, blur: 1, color: Color(white: 0, alpha: 0.35)))
+            canvas.setFillColor(fill)
+            canvas.fill(disc)
+        }
+        canvas.withSavedState {
+            canvas.clip(disc)
+            canvas.drawLinearGradient(g, from: Point(c.x, circle.minY), to: Point(c.x, circle.maxY))
+        }
+        var tick = Path()
+        tick.move(to: Point(c.x - 5, c.y + 0.5))
+        tick.line(to: Point(c.x - 1.5, c.y + 4))
+        tick.line(to: Point(c.x + 5, c.y - 4))
+        var style = StrokeStyle()
+        style.width = 2.5
+        style.cap = .round
+        style.join = .round
+        try Accessories.stroke(tick, style: style, color: .white, canvas: canvas)
+    }
+
+    /// The swipe-to-delete confirmation: a red glossy button, radius 6, a
+    /// darker 1 pt rim, the upper half lighter, "Delete" in bold 16 pt white
+    /// with a dark shadow above.
+    static func drawDeleteButton(in frame: Rect, colors: Theme.Pair, text: KitText?, canvas: Canvas) throws {
+        let shape = Path.build { $0.addRoundedRect(frame, radius: 6) }
+        let face = Path.build { $0.addRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: 5) }
+        try canvas.withSavedState {
+            canvas.setFillColor(colors.bottom.mixed(with: .black, 0.3))
+            canvas.fill(shape)
+            canvas.clip(face)
+            let g = try Gradient(stops: [.init(location: 0, color: colors.top),
+                                         .init(location: 0.5, color: colors.top.mixed(with: colors.bottom, 0.5)),
+                                         .init(location: 0.5, color: colors.bottom.mixed(with: colors.top, 0.2)),
+                                         .init(location: 1, color: colors.bottom)])
+            canvas.drawLinearGradient(g, from: Point(frame.x, frame.minY), to: Point(frame.x, frame.maxY))
+        }
+        guard let text else { return }
+        let font = CellLayout.deleteButtonFont
+        let lh = try text.measure(CellLayout.deleteButtonTitle, font: font).height
+        try canvas.withSavedState {
+            canvas.setShadow(try Shadow(dx: 0, dy: -1, blur: 0, color: Color(white: 0, alpha: 0.45)))
+            try text.draw(CellLayout.deleteButtonTitle, in: Rect(x: frame.x, y: (frame.midY - lh / 2).rounded(),
+                                                                 width: frame.width, height: lh),
+                          font: font, color: .white, alignment: .center, canvas: canvas)
         }
     }
 

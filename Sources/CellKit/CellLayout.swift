@@ -18,12 +18,22 @@ import CellRaster
 /// When label and value1 detail compete for the width, the detail keeps
 /// its natural width up to 40% of what both may use and the label gets the
 /// rest; each is truncated with "…" in its rectangle.
+///
+/// Rows whose `lines` or `detailLines` let a label wrap to more lines get
+/// blocks of that many lines: centred as one line is (`default`, `value1`),
+/// the label over the detail 10 pt from the top (`subtitle`), the small
+/// label beside the first line of the detail (`value2`, as the address of a
+/// Contacts card). `fittingHeight` is the height that holds them, 11 pt
+/// above and below (10 for `subtitle`).
 public struct CellLayout: Equatable, Sendable {
     public var editingControl: Rect?
     public var image: Rect?
     public var label: Rect?
     public var detail: Rect?
     public var badge: Rect?
+    /// The swipe-to-delete confirmation button (`deleteButton`), in place
+    /// of the badge and the accessory.
+    public var deleteButton: Rect?
     /// The right edge the badge is placed against.
     public var badgeRight: Double?
     public var accessory: Rect?
@@ -36,6 +46,15 @@ public struct CellLayout: Equatable, Sendable {
     /// for the style (measured here, drawn with by the table).
     public var labelFont: KitFont
     public var detailFont: KitFont
+    /// How many lines the label and the detail are laid out in (1 unless
+    /// the row lets them wrap and their text needs more).
+    public var labelLines = 1
+    public var detailLines = 1
+    /// The height the row's content needs: its labels' lines and the
+    /// padding around them (at least the image's height and 4 pt). A row
+    /// without a `height` of its own is the larger of this and the table's
+    /// row height.
+    public var fittingHeight = 0.0
 
     /// The editing band's width and the reorder band's.
     public static let editingWidth = 32.0
@@ -46,6 +65,15 @@ public struct CellLayout: Equatable, Sendable {
     public static let value2LabelWidth = 67.0
     /// The badge seed's row height, in which its two lines sit at 10 and 32.
     public static let subtitleRowHeight = 60.0
+    /// Space above and below wrapped labels (a one-line label in a 44 pt row
+    /// leaves about this much).
+    public static let verticalPadding = 11.0
+    /// The swipe-to-delete button: 30 pt tall, at least 64 pt wide (its
+    /// title and 12 pt each side), 10 pt from the right edge; bold 16 pt.
+    public static let deleteButtonHeight = 30.0
+    public static let deleteButtonMinWidth = 64.0
+    public static let deleteButtonFont = KitFont.boldSystem(16)
+    public static let deleteButtonTitle = "Delete"
 
     /// Lays out `row` in a cell of `width` x `height` with `theme`'s fonts,
     /// measuring text with `text` (nil: labels take their whole rectangles).
@@ -69,7 +97,17 @@ public struct CellLayout: Equatable, Sendable {
         }
         left += 10 * Double(Swift.max(0, row.indent))
         // The accessory, against the right side.
-        let accessorySize: (Double, Double)? = switch row.accessory {
+        if row.deleteButton {
+            let tw = try text?.measure(Self.deleteButtonTitle, font: Self.deleteButtonFont).width ?? 40
+            let bw = Swift.max(Self.deleteButtonMinWidth, (tw + 24).rounded(.up))
+            let frame = Rect(x: right - 10 - bw, y: ((h - Self.deleteButtonHeight) / 2).rounded(), width: bw,
+                             height: Self.deleteButtonHeight)
+            if frame.minX >= left {
+                deleteButton = frame
+                right = frame.minX
+            }
+        }
+        let accessorySize: (Double, Double)? = switch deleteButton != nil ? .none : row.accessory {
         case .none: nil
         case .disclosure: (20, 20)
         case .checkmark: (25, 20)
@@ -83,9 +121,11 @@ public struct CellLayout: Equatable, Sendable {
         }
         // The image slot; left out when it would reach the accessory side.
         var labelX = left + 10
+        var imageHeight = 0.0
         if let image = row.image {
             var (iw, ih) = (Self.imageSide, Self.imageSide)
-            if case .pixels(let p) = image { (iw, ih) = (Double(p.width), Double(p.height)) }
+            if case .pixels(let p, let scale) = image { (iw, ih) = (Double(p.width) / scale, Double(p.height) / scale) }
+            imageHeight = ih
             let fit = Swift.min(1, Swift.max(0, h - 4) / Swift.max(ih, 1))
             (iw, ih) = (iw * fit, ih * fit)
             let slot = Rect(x: left + 10, y: ((h - ih) / 2).rounded(), width: iw, height: ih)
@@ -97,7 +137,7 @@ public struct CellLayout: Equatable, Sendable {
         // The badge, left of the accessory; left out when it would reach
         // the labels' start.
         var textRight = right - 10
-        if let value = row.badge, let text {
+        if let value = row.badge, let text, deleteButton == nil {
             var b = Badge(text: value)
             b.font = theme.badgeFont
             let f = try b.frame(right: right - 13, centerY: h / 2, text: text)
@@ -109,10 +149,28 @@ public struct CellLayout: Equatable, Sendable {
         }
         let width = Swift.max(0, textRight - labelX)
         content = Rect(x: Swift.min(labelX, right), y: 0, width: width, height: h)
+        fittingHeight = imageHeight > 0 ? imageHeight + 4 : 0
         // No room for labels at all: none.
         guard width >= 1 else { return }
         func lineHeight(_ font: KitFont) throws -> Double { try text?.measure("Xg", font: font).height ?? font.size * 1.2 }
         func naturalWidth(_ s: String?, _ font: KitFont) throws -> Double { try s.map { try text?.measure($0, font: font).width ?? 0 } ?? 0 }
+        if row.centered {
+            // A button row: one centred label across the content.
+            let lh = try lineHeight(labelFont)
+            if row.text != nil { label = Rect(x: labelX, y: ((h - lh) / 2).rounded(), width: width, height: lh) }
+            fittingHeight = Swift.max(fittingHeight, lh + 2 * Self.verticalPadding)
+            return
+        }
+        /// Lines `s` takes in `width` (1 for none), at most `most` (0: no limit).
+        func lineCount(_ s: String?, _ font: KitFont, _ width: Double, most: Int) throws -> Int {
+            guard let s, most != 1, let text, width >= 1 else { return 1 }
+            let n = Swift.max(1, try text.lineCount(s, width: width, font: font))
+            return most > 0 ? Swift.min(n, most) : n
+        }
+        if try multiLine(row, width: width, labelX: labelX, textRight: textRight, height: h,
+                         lineHeight: lineHeight, naturalWidth: naturalWidth, lineCount: lineCount) {
+            return
+        }
         switch row.resolvedStyle {
         case .default:
             let lh = try lineHeight(labelFont)
@@ -147,5 +205,76 @@ public struct CellLayout: Equatable, Sendable {
                 detail = Rect(x: dx, y: ((h - dh) / 2).rounded(), width: Swift.max(0, textRight - dx), height: dh)
             }
         }
+        let blocks = [label, detail].compactMap { $0 }
+        if row.resolvedStyle == .subtitle {
+            fittingHeight = Swift.max(fittingHeight, blocks.isEmpty ? 0 : Self.subtitleRowHeight)
+        } else if let tallest = blocks.map(\.height).max() {
+            fittingHeight = Swift.max(fittingHeight, tallest + 2 * Self.verticalPadding)
+        }
+    }
+
+    /// Lays out labels of more than one line; false (nothing done) when
+    /// both fit in one, which keeps the one-line geometry above.
+    private mutating func multiLine(_ row: RowSpec, width: Double, labelX: Double, textRight: Double, height h: Double,
+                                    lineHeight: (KitFont) throws -> Double,
+                                    naturalWidth: (String?, KitFont) throws -> Double,
+                                    lineCount: (String?, KitFont, Double, Int) throws -> Int) throws -> Bool {
+        guard row.lines != 1 || row.detailLines != 1 else { return false }
+        let lh = try lineHeight(labelFont), dh = try lineHeight(detailFont)
+        let pad = Self.verticalPadding
+        switch row.resolvedStyle {
+        case .default:
+            let n = try lineCount(row.text, labelFont, width, row.lines)
+            guard n > 1, row.text != nil else { return false }
+            labelLines = n
+            let block = Double(n) * lh
+            label = Rect(x: labelX, y: Swift.max(0, ((h - block) / 2).rounded()), width: width, height: block)
+            fittingHeight = Swift.max(fittingHeight, block + 2 * pad)
+        case .subtitle:
+            let n = try lineCount(row.text, labelFont, width, row.lines)
+            let m = try lineCount(row.detail, detailFont, width, row.detailLines)
+            guard n > 1 || m > 1 else { return false }
+            (labelLines, detailLines) = (n, m)
+            let top = 10.0
+            let labelHeight = row.text == nil ? 0 : Swift.max(22, Double(n) * lh)
+            let detailHeight = row.detail == nil ? 0 : Swift.max(18, Double(m) * dh)
+            if row.text != nil { label = Rect(x: labelX, y: top, width: width, height: labelHeight) }
+            if row.detail != nil { detail = Rect(x: labelX, y: top + labelHeight, width: width, height: detailHeight) }
+            fittingHeight = Swift.max(fittingHeight, top + labelHeight + detailHeight + 10)
+        case .value1:
+            let gap = 10.0
+            let lw = try naturalWidth(row.text, labelFont), dw = try naturalWidth(row.detail, detailFont)
+            var detailWidth = dw
+            if lw + gap + dw > width { detailWidth = Swift.min(dw, Swift.max(width - gap - lw, (width - gap) * 0.4)) }
+            detailWidth = Swift.max(0, Swift.min(detailWidth, width))
+            let labelWidth = Swift.max(0, width - (row.detail != nil ? detailWidth + gap : 0))
+            let n = try lineCount(row.text, labelFont, labelWidth, row.lines)
+            let m = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
+            guard n > 1 || m > 1 else { return false }
+            (labelLines, detailLines) = (n, m)
+            let lb = Double(n) * lh, db = Double(m) * dh
+            if row.text != nil { label = Rect(x: labelX, y: Swift.max(0, ((h - lb) / 2).rounded()), width: labelWidth, height: lb) }
+            if row.detail != nil {
+                detail = Rect(x: textRight - detailWidth, y: Swift.max(0, ((h - db) / 2).rounded()), width: detailWidth, height: db)
+            }
+            fittingHeight = Swift.max(fittingHeight, Swift.max(row.text == nil ? 0 : lb, row.detail == nil ? 0 : db) + 2 * pad)
+        case .value2:
+            let column = Swift.min(Self.value2LabelWidth, width)
+            let dx = labelX + column + 6
+            let detailWidth = Swift.max(0, textRight - dx)
+            let n = try lineCount(row.text, labelFont, column, row.lines)
+            let m = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
+            guard n > 1 || m > 1 else { return false }
+            (labelLines, detailLines) = (n, m)
+            let lb = row.text == nil ? 0 : Double(n) * lh
+            let db = row.detail == nil || detailWidth < 1 ? 0 : Double(m) * dh
+            let top = Swift.max(0, ((h - Swift.max(lb, db)) / 2).rounded())
+            // The small label's first line centred on the detail's first line.
+            let labelTop = db > 0 ? top + ((dh - lh) / 2).rounded() : top
+            if row.text != nil { label = Rect(x: labelX, y: labelTop, width: column, height: lb) }
+            if db > 0 { detail = Rect(x: dx, y: top, width: detailWidth, height: db) }
+            fittingHeight = Swift.max(fittingHeight, Swift.max(lb + labelTop - top, db) + 2 * pad)
+        }
+        return true
     }
 }

@@ -8,10 +8,13 @@ extension Table {
     func drawCellContent(_ row: RowSpec, width w: Double, height h: Double, in canvas: Canvas) throws {
         let theme = spec.theme
         let layout = try CellLayout(row, width: w, height: h, theme: theme, text: text)
-        if let slot = layout.editingControl { try EditingControls.drawControl(row.editing, in: slot, canvas: canvas) }
+        if let slot = layout.editingControl {
+            try EditingControls.drawControl(row.editing, checked: row.checked, turned: row.deleteButton, in: slot,
+                                            theme: theme, canvas: canvas)
+        }
         if let slot = layout.image, let image = row.image {
             switch image {
-            case .pixels(let pixels): canvas.drawImage(pixels, in: slot)
+            case .pixels(let pixels, _): canvas.drawImage(pixels, in: slot)
             case .draw(let draw): try canvas.isolating { try draw(canvas, slot) }
             }
         }
@@ -34,8 +37,15 @@ extension Table {
         if let frame = layout.accessory {
             try Accessories.draw(row, in: frame, height: h, theme: theme, text: text, canvas: canvas)
         }
+        if let frame = layout.deleteButton {
+            try EditingControls.drawDeleteButton(in: frame, colors: theme.deleteColors, text: text, canvas: canvas)
+        }
         if let grip = layout.reorder { EditingControls.drawReorderGrip(in: grip, color: theme.accessory, canvas: canvas) }
-        if let draw = row.draw { try canvas.isolating { try draw(canvas, w, h, layout.content) } }
+        if let draw = row.draw {
+            let state = RowSpec.RowState(highlighted: row.highlighted, editing: row.editing != .none,
+                                         checked: row.checked)
+            try canvas.isolating { try draw(canvas, w, h, layout.content, state) }
+        }
     }
 
     /// The label and the detail in their rectangles and fonts (`CellLayout`),
@@ -47,13 +57,23 @@ extension Table {
         let style = row.resolvedStyle
         if let s = row.text, let r = layout.label {
             let color = row.textColor ?? (style == .value2 ? theme.value : theme.text)
-            try text.draw(s, in: r, font: layout.labelFont, color: light ?? color,
-                          alignment: style == .value2 ? .right : .left, canvas: canvas)
+            let alignment: KitAlignment = row.centered ? .center : style == .value2 ? .right : .left
+            if layout.labelLines > 1 {
+                try text.drawWrapped(s, in: r, font: layout.labelFont, color: light ?? color, alignment: alignment,
+                                     canvas: canvas)
+            } else {
+                try text.draw(s, in: r, font: layout.labelFont, color: light ?? color, alignment: alignment, canvas: canvas)
+            }
         }
         if let s = row.detail, let r = layout.detail {
             let color = row.detailColor ?? (style == .value1 ? theme.value : style == .value2 ? theme.text : theme.detail)
-            try text.draw(s, in: r, font: layout.detailFont, color: light ?? color,
-                          alignment: style == .value1 ? .right : .left, canvas: canvas)
+            let alignment: KitAlignment = style == .value1 ? .right : .left
+            if layout.detailLines > 1 {
+                try text.drawWrapped(s, in: r, font: layout.detailFont, color: light ?? color, alignment: alignment,
+                                     canvas: canvas)
+            } else {
+                try text.draw(s, in: r, font: layout.detailFont, color: light ?? color, alignment: alignment, canvas: canvas)
+            }
         }
     }
 

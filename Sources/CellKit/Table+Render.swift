@@ -19,6 +19,10 @@ extension Table {
             canvas.clipRect(frame)
             canvas.setFillColor(spec.backgroundColor)
             canvas.fillRect(frame)
+            if spec.pinstripes {
+                canvas.setFillColor(spec.theme.pinstripe)
+                canvas.fill(Pinstripes.path(in: frame))
+            }
             try canvas.withSavedState {
                 canvas.translate(spec.x, spec.y - scrollTop)
                 try renderContent(canvas)
@@ -47,6 +51,9 @@ extension Table {
             let placed = layout.sections[si]
             canvas.beginGroup(name: "section-\(si + 1)")
             defer { try? canvas.endGroup() }
+            if let view = section.headerView, let f = placed.headerViewFrame, f.intersects(visible) {
+                try drawView(view, frame: f, in: canvas)
+            }
             if let title = section.title, let f = placed.titleFrame, f.intersects(visible) {
                 try drawSectionTitle(title, frame: f, in: canvas)
             }
@@ -54,7 +61,8 @@ extension Table {
                g.insetBy(dx: -2, dy: -2).intersects(visible) {
                 try Bevel(radius: spec.radius, fill: .white).draw(in: canvas, rect: g, layers: viewLayers)
             }
-            for (ri, row) in section.rows.enumerated() {
+            for (ri, given) in section.rows.enumerated() {
+                let row = spec.shown(given)
                 let f = placed.rows[ri]
                 guard f.intersects(visible) else { continue }
                 let position = spec.style == .grouped ? CellPosition.of(row: ri, count: section.rows.count) : .middle
@@ -80,6 +88,9 @@ extension Table {
             }
             if let footer = section.footer, let f = placed.footerFrame, f.intersects(visible) {
                 try drawSectionFooter(footer, frame: f, in: canvas)
+            }
+            if let view = section.footerView, let f = placed.footerViewFrame, f.intersects(visible) {
+                try drawView(view, frame: f, in: canvas)
             }
         }
         if let footer = spec.footer, let f = layout.footerFrame, f.intersects(visible) {
@@ -107,18 +118,22 @@ extension Table {
     /// state, then its content.
     func drawCell(_ row: RowSpec, position: CellPosition, width w: Double, height h: Double, in canvas: Canvas) throws {
         let bounds = Rect(x: 0, y: 0, width: w, height: h)
+        // A row's own fill (or a checked row's tint) in place of the table's.
+        let fill = row.highlighted ? nil : row.background ?? (row.checked && row.editing == .select ? spec.theme.checkedBackground : nil)
         switch (spec.style, spec.cellStyle) {
         case (.grouped, .gradient), (.grouped, .plain):
             var bg = row.highlighted ? backgrounds.selected : backgrounds.normal
             bg.position = position
+            if let fill { bg.colors = (fill, fill) }
             try bg.draw(in: canvas, frame: bounds, layers: viewLayers)
         case (.grouped, .bevel):
             // The section's bevel is drawn beneath; cells add separators and
             // the selection.
-            if row.highlighted {
-                var bg = backgrounds.selected
+            if row.highlighted || fill != nil {
+                var bg = row.highlighted ? backgrounds.selected : backgrounds.normal
                 bg.position = position
                 bg.stroke = .clear
+                if let fill { bg.colors = (fill, fill) }
                 try bg.draw(in: canvas, frame: bounds, layers: viewLayers)
             }
             if spec.separator, position == .top || position == .middle {
@@ -129,7 +144,7 @@ extension Table {
             if row.highlighted {
                 canvas.drawLinearGradient(backgrounds.selectionGradient, from: Point(0, 0), to: Point(0, h))
             } else {
-                canvas.setFillColor(spec.theme.plainBackground)
+                canvas.setFillColor(fill ?? spec.theme.plainBackground)
                 canvas.fillRect(bounds)
             }
             if spec.separator {

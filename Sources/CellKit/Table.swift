@@ -23,14 +23,21 @@ public final class Table {
         self.text = text
         backgrounds = CellBackgrounds(spec)
         var failure: Error?
-        layout = TableLayout(spec) { footer, width in
+        layout = TableLayout(spec, footerLines: { footer, width in
             do {
                 return try text?.lineCount(footer, width: width, font: spec.theme.sectionFooterFont) ?? 1
             } catch {
                 failure = error
                 return 1
             }
-        }
+        }, fittingHeight: { row, width in
+            do {
+                return try CellLayout(row, width: width, height: spec.rowHeight, theme: spec.theme, text: text).fittingHeight
+            } catch {
+                failure = error
+                return 0
+            }
+        })
         if let failure { throw failure }
     }
 

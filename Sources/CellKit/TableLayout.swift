@@ -14,6 +14,9 @@ public struct TableLayout {
         public var footerFrame: Rect?
         /// The rows' union (the grouped section's rounded box); nil without rows.
         public var groupFrame: Rect?
+        /// The section's header and footer views, as wide as the table.
+        public var headerViewFrame: Rect?
+        public var footerViewFrame: Rect?
     }
 
     public var headerFrame: Rect?
@@ -30,8 +33,13 @@ public struct TableLayout {
     public static let plainHeaderHeight = 22.0
 
     /// Lays out `spec`. `footerLines(text, width)` says how many lines a
-    /// footer text wraps to (1 when text measuring is not available).
-    public init(_ spec: TableSpec, footerLines: (String, Double) -> Int = { _, _ in 1 }) {
+    /// footer text wraps to (1 when text measuring is not available);
+    /// `fittingHeight(row, width)` the height a row whose labels may wrap
+    /// needs (`CellLayout.fittingHeight`), asked only for rows without a
+    /// `height` whose `lines` or `detailLines` is not 1: they are the larger
+    /// of it and the table's row height.
+    public init(_ spec: TableSpec, footerLines: (String, Double) -> Int = { _, _ in 1 },
+                fittingHeight: (RowSpec, Double) -> Double = { _, _ in 0 }) {
         var y = 0.0
         if let header = spec.header {
             headerFrame = Rect(x: 0, y: 0, width: spec.width, height: header.height)
@@ -42,8 +50,11 @@ public struct TableLayout {
         let rowWidth = Swift.max(0, spec.width - 2 * inset)
         for section in spec.sections {
             var s = Section(titleFrame: nil, rows: [], footerFrame: nil, groupFrame: nil)
-            if grouped {
-                y += spec.sectionSpacing
+            if grouped { y += spec.sectionSpacing }
+            if let view = section.headerView {
+                s.headerViewFrame = Rect(x: 0, y: y, width: spec.width, height: view.height)
+                y += view.height
+            } else if grouped {
                 if section.title != nil {
                     s.titleFrame = Rect(x: inset + 9, y: y, width: Swift.max(0, rowWidth - 18), height: Self.titleHeight - 5)
                     y += Self.titleHeight
@@ -54,12 +65,18 @@ public struct TableLayout {
             }
             let top = y
             for row in section.rows {
-                let h = row.height ?? spec.rowHeight
+                var h = row.height ?? spec.rowHeight
+                if row.height == nil, row.lines != 1 || row.detailLines != 1 {
+                    h = Swift.max(h, fittingHeight(spec.shown(row), rowWidth).rounded(.up))
+                }
                 s.rows.append(Rect(x: inset, y: y, width: rowWidth, height: h))
                 y += h
             }
             if !section.rows.isEmpty { s.groupFrame = Rect(x: inset, y: top, width: rowWidth, height: y - top) }
-            if let footer = section.footer {
+            if let view = section.footerView {
+                s.footerViewFrame = Rect(x: 0, y: y, width: spec.width, height: view.height)
+                y += view.height
+            } else if let footer = section.footer {
                 let width = Swift.max(0, rowWidth - 18)
                 let lines = Swift.max(1, footerLines(footer, width))
                 y += Self.footerGap

@@ -16,6 +16,17 @@ public struct TableSpec {
     public var theme = Theme.ios6
     /// Behind everything; default: the theme's (grouped or plain) background.
     public var background: Color?
+    /// The grouped table's stock background (UIKit's
+    /// groupTableViewBackgroundColor, a pattern of vertical pinstripes)
+    /// instead of a plain color: `Pinstripes`, in the background color and
+    /// the theme's `pinstripe`. Default false.
+    public var pinstripes = false
+    /// Table-wide editing (UITableView's `editing`): every row shows its
+    /// editing control (delete unless it says insert), and accessories and
+    /// badges are hidden as UIKit hides them; `.multiple` shows the
+    /// multiple-selection circles instead (rows' `checked`). Default `.none`.
+    public var editing = Editing.none
+    public enum Editing: Sendable { case none, on, multiple }
     /// The two-tone stretchers: what shows in the
     /// gap when the table is pulled past its top or its bottom. nil: the
     /// background shows, as in a plain UITableView.
@@ -50,6 +61,25 @@ public struct TableSpec {
     public var backgroundColor: Color {
         background ?? (style == .grouped ? theme.background : theme.plainBackground)
     }
+
+    /// A row as this table shows it. Table-wide editing gives every row
+    /// without a control of its own the delete control (`.on`) or the
+    /// selection circle (`.multiple`) and hides accessories and badges, as
+    /// UIKit hides them in editing mode; a row showing its delete button
+    /// hides them too.
+    public func shown(_ row: RowSpec) -> RowSpec {
+        var r = row
+        switch editing {
+        case .none: break
+        case .on: if r.editing == .none { r.editing = .delete }
+        case .multiple: r.editing = .select
+        }
+        if editing != .none || r.deleteButton {
+            r.accessory = .none
+            r.badge = nil
+        }
+        return r
+    }
 }
 
 /// A header or footer view: a height, a fill (color or vertical gradient),
@@ -69,6 +99,10 @@ public struct ViewSpec {
 public struct SectionSpec {
     public var title: String?
     public var footer: String?
+    /// Views of any height in place of the title and the footer text
+    /// (`viewForHeaderInSection:`), as wide as the table.
+    public var headerView: ViewSpec?
+    public var footerView: ViewSpec?
     public var rows: [RowSpec] = []
 
     public init() {}
@@ -84,12 +118,15 @@ public struct RowSpec {
         case detailDisclosure = "detail_disclosure", detail
         case `switch`
     }
-    /// The control at the left in editing mode.
-    public enum Editing: String, CaseIterable, Sendable { case none, delete, insert }
+    /// The control at the left in editing mode: UIKit's red minus and green
+    /// plus, and the multiple-selection circle (`select`, filled when the
+    /// row is `checked`).
+    public enum Editing: String, CaseIterable, Sendable { case none, delete, insert, select }
     /// What fills the image slot at the row's left.
     public enum Image {
-        /// Pixels at one point per pixel (scaled down to fit the row).
-        case pixels(PixelBuffer)
+        /// Pixels at `scale` pixels per point (an `@2x` image is half its
+        /// pixel size), scaled down to fit the row.
+        case pixels(PixelBuffer, scale: Double)
         /// A drawing into the slot (canvas, slot rectangle), 29 x 29 pt.
         case draw((Canvas, Rect) throws -> Void)
     }
@@ -116,10 +153,25 @@ public struct RowSpec {
     public var detailColor: Color?
     public var font: KitFont?
     public var detailFont: KitFont?
+    /// Most lines of the label and of the detail (0: as many as the text
+    /// has); a row without its own `height` grows to fit them. Default 1:
+    /// one line, tail-truncated, as UILabel's numberOfLines.
+    public var lines = 1
+    public var detailLines = 1
+    /// The cell's fill instead of the table's (a red destructive row, a
+    /// tinted unread one); grouped cells keep their outline and shape.
+    public var background: Color?
+    /// A button row: the label centred across the cell (default false).
+    public var centered = false
+    /// The swipe-to-delete confirmation: a red "Delete" button at the
+    /// right in place of the accessory and badge (default false).
+    public var deleteButton = false
+    /// Selected in multiple-selection editing (`editing = .select`).
+    public var checked = false
     /// Custom content, drawn in the cell's coordinates (width, height, the
-    /// free content rectangle) after its background and labels, in the
-    /// cell's layer.
-    public var draw: ((Canvas, Double, Double, Rect) throws -> Void)?
+    /// free content rectangle, the row's state) after its background and
+    /// labels, in the cell's layer.
+    public var draw: ((Canvas, Double, Double, Rect, RowState) throws -> Void)?
 
     public init() {}
 
@@ -130,6 +182,19 @@ public struct RowSpec {
         if draw != nil { return true }
         if case .draw = image { return true }
         return false
+    }
+
+    /// The state a row's `draw` is told, so custom content can follow it
+    /// (white labels on a selected row).
+    public struct RowState: Sendable, Equatable {
+        public var highlighted: Bool
+        public var editing: Bool
+        public var checked: Bool
+        public init(highlighted: Bool, editing: Bool, checked: Bool) {
+            self.highlighted = highlighted
+            self.editing = editing
+            self.checked = checked
+        }
     }
 
     /// The style drawn: `style`, or what the fields imply.

@@ -50,6 +50,21 @@ public struct Theme: Sendable, Equatable {
     public var tint: Color
     /// The switch's track when on (UISwitch's blue, #0B76E8 at its middle).
     public var switchOn: Color
+    /// The switch's track when off: UIKit's white, shaded to 87% of it at
+    /// the top.
+    public var switchOff = Color.white
+    /// The lighter stripes of the grouped table's pinstriped background
+    /// (#CBD2D8 over the background's #C5CCD4).
+    public var pinstripe = Color(hex: "#CBD2D8")!
+    /// The editing controls' discs, top to bottom: delete's red (#F26D64 to
+    /// #C1160C, also the swipe-to-delete button's) and insert's green
+    /// (#7ED36B to #2C9A1F).
+    public var deleteColors = Pair(Color(hex: "#F26D64")!, Color(hex: "#C1160C")!)
+    public var insertColors = Pair(Color(hex: "#7ED36B")!, Color(hex: "#2C9A1F")!)
+    /// Multiple selection: the checked circle's fill (iOS 6 Mail's red,
+    /// #E0301E) and a checked row's tint (#E6EDF8, pale blue).
+    public var checkMark = Color(hex: "#E0301E")!
+    public var checkedBackground = Color(hex: "#E6EDF8")!
     /// Fonts: the label (bold 17 pt), a subtitle cell's two lines (bold
     /// 18 / 14 pt, the badge seed's), value cells' detail (17 pt), value2's
     /// small label (bold 12 pt) and detail (bold 15 pt), section titles
@@ -117,6 +132,9 @@ public struct Theme: Sendable, Equatable {
         t.accessory = Color(hex: "#8E9096")!
         t.tint = Color(hex: "#4C9BFF")!
         t.switchOn = Color(hex: "#2F86F0")!
+        t.switchOff = Color(hex: "#4A4C52")!
+        t.pinstripe = Color(hex: "#16171A")!
+        t.checkedBackground = Color(hex: "#25344A")!
         return t
     }()
 

@@ -2,8 +2,8 @@ import CLua
 import CellGeometry
 import CellRaster
 
-/// `draw_image(img_or_canvas, x, y [, w, h])`: an Image at its pixel size in
-/// points, or a Canvas at its point size (`Canvas.draw(_:in:)`, the
+/// `draw_image(img_or_canvas, x, y [, w, h])`: an Image at its size in
+/// points (its pixels over its scale), or a Canvas at its point size (`Canvas.draw(_:in:)`, the
 /// engine's CGLayer), unless `w, h` are given.
 extension CanvasBinding {
     static let imageMethods: [(String, HostFunction)] = [("draw_image", drawImage)]
@@ -14,7 +14,7 @@ extension CanvasBinding {
             let layer = lua.testObject(2, type: CanvasBinding.typeName, as: Canvas.self)
             var size: (Double, Double)
             if let image {
-                size = (Double(image.buffer.width), Double(image.buffer.height))
+                size = (image.width, image.height)
             } else if let layer {
                 size = (layer.width, layer.height)
             } else {

@@ -4,28 +4,56 @@ import CellRaster
 import FoundationEssentials
 import Glibc
 
-/// `cell.image(path)`: an Image read from a PNG file (any color type and bit
-/// depth libpng reads; straight alpha premultiplied on load). Its size in
-/// points is its size in pixels. Paths are relative to the script's folder.
+/// `cell.image(path [, {scale = N}])`: an Image read from a PNG or JPEG file
+/// (any color type and bit depth the decoders read; straight alpha
+/// premultiplied on load). Like UIImage, it has a scale: from `opts.scale`,
+/// else from an `@2x` or `@3x` before the extension (`icon@2x.png`), else 1;
+/// its size in points (`width`, `height`, what `draw_image` and a row's
+/// image slot use) is its pixels over its scale. Paths are relative to the
+/// script's folder.
 final class ImageBox: MemoryCharged {
     let buffer: PixelBuffer
     let path: String
-    init(_ buffer: PixelBuffer, path: String) {
+    /// Pixels per point (default 1).
+    let scale: Double
+    init(_ buffer: PixelBuffer, path: String, scale: Double = 1) {
         self.buffer = buffer
         self.path = path
+        self.scale = scale
     }
 
     var chargedBytes: Int { buffer.byteCount }
+    /// The size in points.
+    var width: Double { Double(buffer.width) / scale }
+    var height: Double { Double(buffer.height) / scale }
+
+    /// The scale a file name says, as UIImage reads it: `name@2x.png` is 2,
+    /// `name@3x~iphone.png` 3; 1 without such a suffix.
+    static func scale(inName path: String) -> Double {
+        var stem = Substring(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+        if let tilde = stem.lastIndex(of: "~") { stem = stem[..<tilde] }
+        for (suffix, scale) in [("@2x", 2.0), ("@3x", 3.0)] where stem.hasSuffix(suffix) { return scale }
+        return 1
+    }
 }
 
 enum ImageBinding {
     static let typeName = "Image"
 
     static let luaClass = LuaClass(name: typeName, methods: [], index: index, tostring: tostring)
+    static let optionNames = ["scale"]
 
     static let new: HostFunction = { L in
         guarded(L) { lua in
             let name = try lua.name(1, what: "path")
+            var scale = ImageBox.scale(inName: name)
+            try lua.options(2, known: optionNames) { _ in
+                scale = try lua.number(-1)
+                guard scale >= 0.01, scale <= 100 else {
+                    throw LuaError.argument(2, "must be between 0.01 and 100, got \(scale.shortText)")
+                }
+            }
             let runtime = LuaRuntime.current(lua.L)
             let path = runtime.resolve(name)
             // --watch re-renders when the image changes (or appears).
@@ -58,7 +86,7 @@ enum ImageBinding {
             } catch {
                 throw LuaError.message("cannot read image '\(name)': \(error)")
             }
-            let image = ImageBox(buffer, path: name)
+            let image = ImageBox(buffer, path: name, scale: scale)
             try runtime.charge(bytes: image.chargedBytes)
             lua.pushObject(image, type: typeName)
             return 1
@@ -69,9 +97,12 @@ enum ImageBinding {
         guarded(L) { lua in
             let image = try lua.image(1)
             switch lua.indexKey {
-            case "width": lua.push(image.buffer.width)
-            case "height": lua.push(image.buffer.height)
-            default: return try lua.unknownField(of: typeName, fields: ["height", "width"])
+            case "width": lua.push(image.width)
+            case "height": lua.push(image.height)
+            case "scale": lua.push(image.scale)
+            case "pixel_width": lua.push(image.buffer.width)
+            case "pixel_height": lua.push(image.buffer.height)
+            default: return try lua.unknownField(of: typeName, fields: ["height", "pixel_height", "pixel_width", "scale", "width"])
             }
             return 1
         }
@@ -80,7 +111,8 @@ enum ImageBinding {
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
             let image = try lua.image(1)
-            lua.push("Image(\(image.buffer.width)x\(image.buffer.height) '\(image.path)')")
+            let scale = image.scale == 1 ? "" : " @\(image.scale.shortText)x"
+            lua.push("Image(\(image.buffer.width)x\(image.buffer.height)\(scale) '\(image.path)')")
             return 1
         }
     }

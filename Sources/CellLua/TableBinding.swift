@@ -34,7 +34,8 @@ final class LuaCallbacks {
     /// `{x=, y=, width=, height=}` table. Layers the function began and
     /// left open are ended here, as `c:with` ends them, so the memory they
     /// were charged is released.
-    func call(_ slot: lua_Integer, on target: Canvas, _ numbers: [Double], rect: Rect? = nil) throws {
+    func call(_ slot: lua_Integer, on target: Canvas, _ numbers: [Double], rect: Rect? = nil,
+              state: [(String, Bool)]? = nil) throws {
         guard let lua else { return }
         let L = lua.L
         let mark = target.stateMark
@@ -48,7 +49,14 @@ final class LuaCallbacks {
                 lua_setfield(L, -2, k)
             }
         }
-        let status = cl_pcall(L, Int32(1 + numbers.count + (rect == nil ? 0 : 1)), 0, handler)
+        if let state {
+            cl_newtable(L)
+            for (k, v) in state {
+                lua_pushboolean(L, v ? 1 : 0)
+                lua_setfield(L, -2, k)
+            }
+        }
+        let status = cl_pcall(L, Int32(1 + numbers.count + (rect == nil ? 0 : 1) + (state == nil ? 0 : 1)), 0, handler)
         try CanvasBinding.unwind(lua, target, to: mark)
         if status != LUA_OK {
             throw Failed(ref: luaL_ref(L, cl_registryindex()))
@@ -61,9 +69,13 @@ final class LuaCallbacks {
         { [unowned self] canvas, w, h in try self.call(slot, on: canvas, [w, h]) }
     }
 
-    /// A row's `draw(c, w, h, content)`.
-    func rowClosure(_ slot: lua_Integer) -> (Canvas, Double, Double, Rect) throws -> Void {
-        { [unowned self] canvas, w, h, content in try self.call(slot, on: canvas, [w, h], rect: content) }
+    /// A row's `draw(c, w, h, content, state)`, state `{highlighted=,
+    /// editing=, checked=}`.
+    func rowClosure(_ slot: lua_Integer) -> (Canvas, Double, Double, Rect, RowSpec.RowState) throws -> Void {
+        { [unowned self] canvas, w, h, content, state in
+            try self.call(slot, on: canvas, [w, h], rect: content,
+                          state: [("highlighted", state.highlighted), ("editing", state.editing), ("checked", state.checked)])
+        }
     }
 
     /// A row's image function `(c, x, y, w, h)`.
@@ -103,11 +115,12 @@ enum TableBinding {
     static let topKeys = ["x", "y", "width", "height", "style", "background", "top_color", "bottom_color",
                           "content_offset", "header", "footer", "sections", "cell_style", "corner_overlay",
                           "row_height", "inset", "section_spacing", "radius", "cell_colors", "badge_color",
-                          "badge_highlight_color", "theme", "separator", "separator_inset"]
-    static let sectionKeys = ["title", "footer", "rows"]
+                          "badge_highlight_color", "theme", "separator", "separator_inset", "editing"]
+    static let sectionKeys = ["title", "footer", "rows", "header_view", "footer_view"]
     static let viewKeys = ["height", "color", "colors", "title", "title_color", "draw"]
     static let rowKeys = ["text", "detail", "badge", "highlighted", "accessory", "height", "draw", "style", "image",
-                          "on", "editing", "reorder", "indent", "text_color", "detail_color", "font", "detail_font"]
+                          "on", "editing", "reorder", "indent", "text_color", "detail_color", "font", "detail_font",
+                          "lines", "detail_lines", "background", "align", "delete_button", "checked"]
     static let cornerOverlayKeys = ["radius", "color"]
 
     static func readSpec(_ r: SpecReader, functions: Int32, callbacks: LuaCallbacks) throws -> TableSpec {
@@ -119,7 +132,18 @@ enum TableBinding {
         s.height = try r.size("height", max: 100_000) ?? s.height
         s.style = try r.option("style", as: TableSpec.Style.self) ?? s.style
         s.theme = try ThemeBinding.read(r) ?? s.theme
-        s.background = try r.color("background")
+        if try r.field("background", { _ in lua_type(r.L, -1) == LUA_TSTRING && (try? r.lua.string(-1)) == "pinstripes" }) == true {
+            s.pinstripes = true
+        } else {
+            s.background = try r.color("background")
+        }
+        s.editing = try r.field("editing") { p -> TableSpec.Editing in
+            if lua_type(r.L, -1) == LUA_TBOOLEAN { return lua_toboolean(r.L, -1) != 0 ? .on : .none }
+            guard lua_type(r.L, -1) == LUA_TSTRING, (try? r.lua.string(-1)) == "multi" else {
+                throw r.fail(p, "true, false or \"multi\" expected, got \(r.lua.typeName(-1))")
+            }
+            return .multiple
+        } ?? .none
         s.topColor = try r.color("top_color")
         s.bottomColor = try r.color("bottom_color")
         s.contentOffset = try r.number("content_offset") ?? 0
@@ -147,6 +171,8 @@ enum TableBinding {
             var section = SectionSpec()
             section.title = try sr.string("title")
             section.footer = try sr.string("footer")
+            section.headerView = try sr.table("header_view") { try readView($0, functions: functions, callbacks: callbacks) }
+            section.footerView = try sr.table("footer_view") { try readView($0, functions: functions, callbacks: callbacks) }
             section.rows = try sr.array("rows", limit: maxRows) { _, rr in
                 rowCount += 1
                 guard rowCount <= maxRows else { throw rr.fail(rr.path, "too many rows in the table (at most \(maxRows))") }
@@ -190,8 +216,16 @@ enum TableBinding {
         row.detailColor = try r.color("detail_color")
         row.font = try r.kitFont("font")
         row.detailFont = try r.kitFont("detail_font")
+        row.lines = try lineCount(r, "lines") ?? 1
+        row.detailLines = try lineCount(r, "detail_lines") ?? 1
+        row.background = try r.color("background")
+        row.centered = try r.field("align") { _ in try r.lua.option(-1, ["left", "center"]) == "center" } ?? false
+        row.deleteButton = try r.boolean("delete_button") ?? false
+        row.checked = try r.boolean("checked") ?? false
         row.image = try r.field("image") { p -> RowSpec.Image in
-            if let image = r.lua.testObject(-1, type: ImageBinding.typeName, as: ImageBox.self) { return .pixels(image.buffer) }
+            if let image = r.lua.testObject(-1, type: ImageBinding.typeName, as: ImageBox.self) {
+                return .pixels(image.buffer, scale: image.scale)
+            }
             guard lua_type(r.L, -1) == LUA_TFUNCTION else {
                 throw r.fail(p, "Image or function expected, got \(r.lua.typeName(-1))")
             }
@@ -199,6 +233,14 @@ enum TableBinding {
         }
         if let slot = try r.function("draw", storeIn: functions) { row.draw = callbacks.rowClosure(slot) }
         return row
+    }
+
+    /// A row's `lines` or `detail_lines`: a whole number from 0 (as many as
+    /// the text has) to 1,000.
+    static func lineCount(_ r: SpecReader, _ key: String) throws -> Int? {
+        guard let n = try r.size(key, max: 1000) else { return nil }
+        guard n == n.rounded() else { throw r.fail(r.fieldPath(key), "integer expected, got \(n.shortText)") }
+        return Int(n)
     }
 
     /// `t:render(c)`

@@ -95,7 +95,7 @@ import Testing
         #expect(try layout(sw).accessory == Rect(x: 211, y: 9, width: 89, height: 27))
         // An image taller than the row is scaled down to fit it, 2 pt clear.
         var big = row(.default)
-        big.image = .pixels(PixelBuffer(width: 80, height: 80, filledWith: .clear))
+        big.image = .pixels(PixelBuffer(width: 80, height: 80, filledWith: .clear), scale: 1)
         #expect(try layout(big).image == Rect(x: 10, y: 2, width: 40, height: 40))
     }
 

@@ -15,7 +15,7 @@ import Testing
         #expect(specError("{sections = {{rows = {{}, {style = 'value3'}}}}}")
                 == prefix + "sections[1].rows[2].style: invalid option 'value3' (expected one of: default, subtitle, value1, value2))")
         #expect(specError("{sections = {{rows = {{editing = 'remove'}}}}}")
-                == prefix + "sections[1].rows[1].editing: invalid option 'remove' (expected one of: none, delete, insert))")
+                == prefix + "sections[1].rows[1].editing: invalid option 'remove' (expected one of: none, delete, insert, select))")
         #expect(specError("{sections = {{rows = {{image = 'icon.png'}}}}}")
                 == prefix + "sections[1].rows[1].image: Image or function expected, got string)")
         #expect(specError("{sections = {{rows = {{indent = 1.5}}}}}")
