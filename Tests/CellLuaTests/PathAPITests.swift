@@ -144,9 +144,7 @@ import CellLua
             -- the huge triangle's diagonal runs through the canvas corner to corner
             return select(4, c:pixel(19, 0)), select(4, c:pixel(0, 19)), select(4, c:pixel(10, 10))
             """
-        let start = ContinuousClock.now
         #expect(try values(code) == ["255", "0", "128"])
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     @Test func aMillionTinySegments() throws {

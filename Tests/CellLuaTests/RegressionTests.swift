@@ -10,8 +10,10 @@ import CellLua
     /// chord each, and what is left is capped: with a miter join (whose reach
     /// keeps many curves near the canvas) it is a clear error naming the
     /// line; with bevels it draws; the fill is quick either way.
+    /// Bounded is shown by the outcomes, not timed: the point budget refuses
+    /// the miter stroke (naming the line), and the bevel stroke succeeding
+    /// means culling kept it under that budget (4 million points, not 91).
     @Test func hugePathsUnderExtremeScalesStayBounded() throws {
-        let start = Date()
         let results = try makeRuntime().strings("""
             math.randomseed(7)
             local R = math.random
@@ -35,7 +37,6 @@ import CellLua
         #expect(results.first == "false")
         #expect(results.dropFirst().first?.hasPrefix("test.lua:13: path too complex") == true, "\(results)")
         #expect(results.dropFirst(2).first == "true")
-        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     /// A path whose visible part alone would flatten to more points than
@@ -79,7 +80,9 @@ import CellLua
     /// --timeout inside one long drawing call (a shadow blurred over 16
     /// million pixels: seconds here): the call watches the deadline and
     /// returns early, and the timeout names the line of the call.
-    /// CancellationTests shows the early stop pixel by pixel.
+    /// CancellationTests shows the early stop pixel by pixel. Not timed
+    /// here: a call that ran on would be ended (the whole process) by the
+    /// watchdog a second past the deadline, with a message naming no line.
     @Test func timeoutsStopLongDrawingCalls() throws {
         var options = LuaRuntime.Options()
         options.timeout = 0.5
@@ -87,11 +90,8 @@ import CellLua
             local c = cell.canvas(4096, 4096, {scale = 1})
             c:set_shadow(5, 5, 16) c:fill_rect(0, 0, 4096, 4096) c:fill_rect(0, 0, 4096, 4096)
             """
-        let start = Date()
         let message = try #require(errorMessage(code, options: options))
-        let elapsed = Date().timeIntervalSince(start)
         #expect(message.hasPrefix("test.lua:2: script timed out after 0.5 seconds"), "\(message)")
-        #expect(elapsed < 3, "stopped after \(elapsed) s")
     }
 
     /// A hair-high, wide edge has an infinite slope: no NaN may reach an Int.
@@ -133,14 +133,13 @@ import CellLua
             """) == ["0"])
     }
 
-    /// A timeout caught by pcall comes back at the next instruction.
+    /// A timeout caught by pcall comes back at the next instruction (the
+    /// run returning at all shows it: the loop has no other way out).
     @Test func aCaughtTimeoutStillStopsTheScript() throws {
         var options = LuaRuntime.Options()
         options.timeout = 0.3
-        let start = Date()
         let message = try #require(errorMessage("while true do pcall(function() while true do end end) end", options: options))
         #expect(message.contains("script timed out after 0.3 seconds"))
-        #expect(Date().timeIntervalSince(start) < 5)
         // and the runtime is usable afterwards, without the hook
         let runtime = makeRuntime(options)
         _ = try? runtime.run(code: "while true do end")

@@ -132,10 +132,10 @@ import CellLua
     @Test func timeoutStopsARunawayLoop() throws {
         var options = LuaRuntime.Options()
         options.timeout = 0.2
-        let start = Date()
+        // The run returning is the test (the loop has no other way out); the
+        // line in the message shows the hook stopped it, not the watchdog.
         let message = try #require(errorMessage("local n = 0\nwhile true do n = n + 1 end", options: options))
         #expect(message.hasPrefix("test.lua:2: script timed out after 0.2 seconds"))
-        #expect(Date().timeIntervalSince(start) < 5)
     }
 
     @Test func memoryLimitStopsAGreedyScript() throws {

@@ -25,26 +25,15 @@ import Testing
         return slots.withLock { $0.sorted() }
     }
 
-    func idle(_ seconds: Double) { usleep(UInt32(seconds * 1e6)) }
-
-    /// How many of this process' threads named `name` are asleep (state
-    /// `S` in /proc: blocked, as on the condition variable) and how many
-    /// there are.
-    func asleep(_ name: String) -> (asleep: Int, threads: Int) {
-        var result = (asleep: 0, threads: 0)
-        guard let dir = opendir("/proc/self/task") else { return result }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard tid.first?.isNumber == true,
-                  let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
-                  comm.split(separator: "\n").first.map(String.init) == name,
-                  let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            result.threads += 1
-            if stat[stat.index(close, offsetBy: 2)] == "S" { result.asleep += 1 }
+    /// Waits (polling, up to 10 s: a guard against hanging, not a
+    /// measure) until `condition` holds; false if it never did.
+    func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Cancellation.now() + 10
+        while !condition() {
+            if Cancellation.now() > deadline { return false }
+            usleep(1000)
         }
-        return result
+        return true
     }
 
     /// `rendezvous` on a thread of its own, given up after 10 s (nil): a
@@ -74,50 +63,48 @@ import Testing
         return nil
     }
 
-    @Test func aJobReachesSleepingAndWokenThreads() {
-        let spin = 0.0005
-        let threads = DrawingThreads(count: 1, idleSpin: spin, name: "test-wake")
+    /// Whether a thread is asleep is read from the pool's own count
+    /// (`idleState`), and waited for rather than expected after a pause:
+    /// a loaded machine may run the spinning thread late, but cannot make
+    /// the count wrong.
+    @Test func aJobReachesSleepingAndWokenThreads() throws {
+        let threads = DrawingThreads(count: 1, idleSpin: 0.0005, name: "test-wake")
         #expect(threads.count == 1)
         #expect(rendezvousOrNil(threads) == [0, 1])
-        // Long past the spin: asleep.
-        idle(spin * 20)
-        #expect(asleep("test-wake-1") == (1, 1))
+        // Past the spin: asleep, and a job reaches it.
+        #expect(eventually { threads.idleState.asleep == 1 })
         #expect(rendezvousOrNil(threads) == [0, 1])
-        // Woken without a job, and asleep again, more than once.
-        for _ in 0..<3 {
-            idle(spin * 20)
+        // Woken without a job, and asleep again, more than once (a nap counted
+        // after the nudge is the thread going back to sleep).
+        for round in 0..<3 {
+            #expect(eventually { threads.idleState.asleep == 1 }, "round \(round)")
+            let naps = threads.idleState.naps
             threads.wakeUp()
-            idle(spin / 4)
+            #expect(eventually { threads.idleState.naps > naps }, "round \(round): never slept again")
         }
         #expect(rendezvousOrNil(threads) == [0, 1])
+        // A job right after a nudge, whether it finds the thread still
+        // asleep, spinning or asleep again.
+        #expect(eventually { threads.idleState.asleep == 1 })
         threads.wakeUp()
         #expect(rendezvousOrNil(threads) == [0, 1])
     }
 
-    /// A thread stays awake for the idle spin after a job, then sleeps; a
-    /// spin set later applies from its next wait.
-    @Test func threadsSpinForTheIdleSpinThenSleep() {
-        let threads = DrawingThreads(count: 1, idleSpin: 0.5, name: "test-spin")
-        #expect(threads.idleSpin == 0.5)
-        #expect(rendezvousOrNil(threads) == [0, 1])
-        idle(0.1)
-        #expect(asleep("test-spin-1") == (0, 1))
-        var waited = 0.0
-        while asleep("test-spin-1").asleep == 0 && waited < 5 {
-            idle(0.01)
-            waited += 0.01
+    /// A thread sleeps after a job once its spin is over, every time (the
+    /// count of naps grows by one a job), and the spin is clamped. How long
+    /// it spins first is wall-clock behaviour and not asserted here.
+    @Test func threadsSleepAfterTheirSpinAndTheSpinIsClamped() {
+        let threads = DrawingThreads(count: 1, idleSpin: 0.001, name: "test-spin")
+        #expect(threads.idleSpin == 0.001)
+        // Started, it looks for a job for its spin, then sleeps: one nap.
+        #expect(eventually { threads.idleState == (1, 1) }, "\(threads.idleState)")
+        for job in 1...3 {
+            #expect(rendezvousOrNil(threads) == [0, 1])
+            #expect(eventually { threads.idleState == (1, job + 1) }, "job \(job): \(threads.idleState)")
         }
-        #expect(asleep("test-spin-1") == (1, 1))
-        #expect(waited > 0.2)
         threads.idleSpin = 0
         #expect(rendezvousOrNil(threads) == [0, 1])
-        waited = 0
-        while asleep("test-spin-1").asleep == 0 && waited < 5 {
-            idle(0.001)
-            waited += 0.001
-        }
-        #expect(asleep("test-spin-1") == (1, 1))
-        #expect(waited < 0.2)
+        #expect(eventually { threads.idleState == (1, 5) }, "\(threads.idleState)")
         threads.idleSpin = -.nan
         #expect(threads.idleSpin == 0)
         threads.idleSpin = 1e9

@@ -5,10 +5,6 @@ import Testing
 /// Names to files through fontconfig: PostScript style names, family names,
 /// metric aliases, paths, and refusals instead of silent substitutes.
 @Suite struct FontLookupTests {
-    func file(_ name: String) throws -> String {
-        try Font(named: name, size: 12).face.path
-    }
-
     /// The face cache's key: a plain absolute path is kept as it is, any
     /// other is standardized by `URL`, and both give what `URL` gives.
     @Test func pathsAreStandardizedAsURLDoes() {
@@ -33,26 +29,36 @@ import Testing
         }
     }
 
+    /// A name's file in `Fonts.fixtureCatalog`, which sees only the fonts
+    /// scripts/setup installs: the answers below are fontconfig's rules
+    /// applied to those, whatever else the machine has installed (a real
+    /// Helvetica, TeX Gyre Heros, another default sans).
+    func fixtureFile(_ name: String) throws -> String {
+        try Fonts.fixtureCatalog.resolve(name).path
+    }
+
     @Test func helveticaIsNimbusSans() throws {
-        #expect(try file("Helvetica") == Fonts.nimbusSans)
-        #expect(try file("Helvetica-Bold") == Fonts.nimbusSansBold)
-        #expect(try file("Helvetica-Oblique") == Fonts.urw + "/NimbusSans-Italic.otf")
-        #expect(try file("Helvetica-BoldOblique") == Fonts.urw + "/NimbusSans-BoldItalic.otf")
-        #expect(try file("helvetica-bold") == Fonts.nimbusSansBold)
-        let bold = try Font(named: "Helvetica-Bold", size: 13)
-        #expect(bold.face.postScriptName == "NimbusSans-Bold")
-        #expect(bold.face.familyName == "Nimbus Sans")
-        #expect(bold.name == "Helvetica-Bold")
+        #expect(try fixtureFile("Helvetica") == Fonts.nimbusSans)
+        #expect(try fixtureFile("Helvetica-Bold") == Fonts.nimbusSansBold)
+        #expect(try fixtureFile("Helvetica-Oblique") == Fonts.urw + "/NimbusSans-Italic.otf")
+        #expect(try fixtureFile("Helvetica-BoldOblique") == Fonts.urw + "/NimbusSans-BoldItalic.otf")
+        #expect(try fixtureFile("helvetica-bold") == Fonts.nimbusSansBold)
+        let face = try Font(named: Fonts.nimbusSansBold, size: 13).face
+        #expect(face.postScriptName == "NimbusSans-Bold")
+        #expect(face.familyName == "Nimbus Sans")
+        // Through the system catalog: whichever face it finds, the font
+        // keeps the asked name.
+        #expect(try Font(named: "Helvetica-Bold", size: 13).name == "Helvetica-Bold")
     }
 
     @Test func familiesAndPostScriptNames() throws {
-        #expect(try file("DejaVu Sans") == Fonts.dejaVuSans)
-        #expect(try file("DejaVu Sans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
-        #expect(try file("DejaVuSans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
-        #expect(try file("NimbusSans-Bold") == Fonts.nimbusSansBold)
-        #expect(try file("Nimbus Sans") == Fonts.nimbusSans)
+        #expect(try fixtureFile("DejaVu Sans") == Fonts.dejaVuSans)
+        #expect(try fixtureFile("DejaVu Sans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
+        #expect(try fixtureFile("DejaVuSans-Bold") == Fonts.dejaVu + "/DejaVuSans-Bold.ttf")
+        #expect(try fixtureFile("NimbusSans-Bold") == Fonts.nimbusSansBold)
+        #expect(try fixtureFile("Nimbus Sans") == Fonts.nimbusSans)
         // Another metric alias from fontconfig's configuration.
-        #expect(try file("Times") == Fonts.urw + "/NimbusRoman-Regular.otf")
+        #expect(try fixtureFile("Times") == Fonts.urw + "/NimbusRoman-Regular.otf")
         // A generic family takes whatever fontconfig prefers.
         #expect(try Font(named: "sans-serif", size: 12).face.glyphCount > 0)
     }
@@ -60,11 +66,14 @@ import Testing
     @Test func unknownNamesAreErrorsNotSubstitutes() {
         // fontconfig maps Comic Sans to the cursive fallback (Z003), which is no alias of it.
         #expect(throws: FontError.notFound(name: "Comic Sans MS", closest: "Z003 Medium Italic")) {
-            try Font(named: "Comic Sans MS", size: 12)
+            try Fonts.fixtureCatalog.resolve("Comic Sans MS")
         }
         #expect(throws: FontError.notFound(name: "Nonexistent Grotesk", closest: "DejaVu Sans Book")) {
-            try Font(named: "Nonexistent Grotesk", size: 12)
+            try Fonts.fixtureCatalog.resolve("Nonexistent Grotesk")
         }
+        // Through the system catalog the closest match is whatever is
+        // installed; that it is an error, not a substitute, holds anywhere.
+        #expect(throws: FontError.self) { try Font(named: "Nonexistent Grotesk", size: 12) }
         #expect(throws: FontError.notFound(name: "", closest: nil)) { try Font(named: "", size: 12) }
         let message = "\(FontError.notFound(name: "Comic Sans MS", closest: "DejaVu Sans Book"))"
         #expect(message == "no installed font is named 'Comic Sans MS'; fontconfig's closest match, DejaVu Sans Book, is another family (fc-list lists the installed fonts)")
@@ -82,7 +91,7 @@ import Testing
 
     @Test func missingStylesAreErrors() throws {
         do {
-            _ = try Font(named: "Helvetica-Light", size: 12)
+            _ = try Font(named: "Helvetica-Light", size: 12, catalog: Fonts.fixtureCatalog)
             Issue.record("Helvetica-Light resolved")
         } catch let error as FontError {
             #expect("\(error)" == "no installed font is named 'Helvetica-Light': Nimbus Sans has no light face (closest: Nimbus Sans Regular)")

@@ -9,7 +9,9 @@ import CellText
     static let sentence = "The quick brown fox jumps over the lazy dog, then naps."
     static let widths = stride(from: 4.0, through: 460, by: 6.5).map { $0 }
 
-    func font(_ size: Double = 17) throws -> Font { try Font(named: "Helvetica", size: size) }
+    /// Nimbus Sans by its file (what Helvetica resolves to with the fonts
+    /// scripts/setup installs), so another installed font changes nothing.
+    func font(_ size: Double = 17) throws -> Font { try Font(named: Fonts.nimbusSans, size: size) }
 
     /// The one line `text_in_rect` draws for `text` in a box `width` wide.
     func truncated(_ text: String, _ font: Font, _ width: Double, _ mode: TextTruncation) -> ShapedLine {
@@ -170,7 +172,7 @@ import CellText
     @Test func wrapHonoursLineBreaksAndCJK() throws {
         let font = try font(15)
         #expect(wrapped("one\ntwo\n\nfour", font, 300) == ["one", "two", "", "four"])
-        let japanese = try Font(named: "DejaVu Sans", size: 15)
+        let japanese = try Font(named: Fonts.dejaVuSans, size: 15)
         let lines = wrapped("日本語のテキスト", japanese, 50)
         #expect(lines.count > 1)
         #expect(lines.joined() == "日本語のテキスト")

@@ -3,13 +3,59 @@ import Testing
 
 /// Runs the celllua binary as a user would. The binary is `$CELLLUA_BIN`
 /// (scripts/test sets it) or the release build beside this package.
+///
+/// `swift build --build-tests` does not rebuild the `celllua` product these
+/// tests run, so after a change to Sources/ they would test the previous
+/// build and pass or fail for the wrong reason. Every way a test reaches the
+/// binary (`binary`, `run`) therefore throws `StaleBinary` when the binary
+/// is older than the newest file under Sources/ (checked once per process).
 struct Celllua {
-    static let binary: String = {
+    /// The binary's path, unchecked: use `binary`.
+    static let binaryPath: String = {
         if let path = ProcessInfo.processInfo.environment["CELLLUA_BIN"] { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/release/celllua").path
+        return packageRoot.appendingPathComponent(".build/release/celllua").path
     }()
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Why the binary cannot be trusted to be the sources' build: missing,
+    /// or older than a file under Sources/.
+    struct StaleBinary: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// nil when the binary exists and is at least as new as every file
+    /// under Sources/ (recursively); otherwise what is wrong. Computed once.
+    static let staleness: String? = {
+        let files = FileManager.default
+        let rebuild = "rebuild with swift build -c release --product celllua"
+        guard let built = (try? files.attributesOfItem(atPath: binaryPath))?[.modificationDate] as? Date else {
+            return "there is no celllua binary at \(binaryPath); \(rebuild)"
+        }
+        let sources = packageRoot.appendingPathComponent("Sources")
+        guard let walk = files.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey, .isRegularFileKey]) else {
+            return "cannot list \(sources.path)"
+        }
+        var newest: (date: Date, path: String)?
+        for case let url as URL in walk {
+            guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey]),
+                  values.isRegularFile == true, let date = values.contentModificationDate else { continue }
+            if newest == nil || date > newest!.date { newest = (date, url.path) }
+        }
+        guard let newest, newest.date > built else { return nil }
+        let relative = newest.path.hasPrefix(packageRoot.path + "/") ? String(newest.path.dropFirst(packageRoot.path.count + 1)) : newest.path
+        return "the celllua binary at \(binaryPath) is older than \(relative) (modified \(newest.date), binary built \(built)); \(rebuild)"
+    }()
+
+    /// The binary to run; throws `StaleBinary` (failing the test) when it
+    /// is missing or older than the sources.
+    static var binary: String {
+        get throws {
+            if let staleness { throw StaleBinary(description: staleness) }
+            return binaryPath
+        }
+    }
 
     static let examples: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -39,6 +85,7 @@ struct Celllua {
     static func run(_ arguments: [String], in directory: String, input: String = "",
                     inputBytes: [UInt8]? = nil, environment: [String: String] = [:], timeout: Double = 30,
                     fileSizeLimit: Int? = nil, measuringPeak: Bool = false) throws -> Result {
+        let binary = try binary
         let process = Process()
         let capture = NSTemporaryDirectory() + "celllua-capture-\(UUID().uuidString)"
         if measuringPeak {

@@ -38,7 +38,7 @@ import Testing
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let prefix = dir + "/pre fix"
-        let install = try Self.run(["bash", "scripts/install", "--binary", Celllua.binary, prefix])
+        let install = try Self.run(["bash", "scripts/install", "--binary", try Celllua.binary, prefix])
         try #require(install.status == 0, "\(install.output)")
         for file in Self.installed {
             let path = prefix + "/" + file

@@ -80,14 +80,17 @@ import Testing
     /// replacing it (before: `debug.sethook()` then a busy loop ran on past
     /// the deadline); the script's own hook still sees its events, and
     /// gethook returns it.
+    ///
+    /// What shows the hook stopped the loop is the message, not the time
+    /// taken: the hook names the line (`s.lua:1:`), while the watchdog that
+    /// would end a loop no hook sees names only the chunk (`s.lua:`). A
+    /// loop nothing stops is killed by the harness' timeout (a hang guard).
     @Test func debugSethookKeepsTheTimeout() throws {
         for code in ["debug.sethook() while true do end", "debug.sethook(function() end, 'l') while true do end",
                      "debug.sethook(function() end, '', 1) while true do end"] {
-            let start = Date()
             let r = try run(code, ["--timeout", "0.5"])
             #expect(r.status == 1, "\(code)")
             #expect(r.stderr.hasPrefix("celllua: s.lua:1: script timed out after 0.5 seconds"), "\(code): \(r.stderr)")
-            #expect(Date().timeIntervalSince(start) < 10)
         }
         let hooked = try run("""
             local lines = 0

@@ -14,6 +14,7 @@ final class PreviewSession {
 
     init(script text: String, arguments: [String] = [], fileLimit: Int? = nil,
          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let binary = try Celllua.binary  // before the scratch folder is made
         directory = scratchDirectory()
         script = directory + "/script.lua"
         capture = NSTemporaryDirectory() + "celllua-serve-\(UUID().uuidString)"
@@ -23,9 +24,9 @@ final class PreviewSession {
         let serve = ["--serve", "script.lua", "--port", "0"] + arguments
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Celllua.binary] + serve
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", binary] + serve
         } else {
-            process.executableURL = URL(fileURLWithPath: Celllua.binary)
+            process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = serve
         }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)

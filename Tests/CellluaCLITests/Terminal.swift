@@ -21,6 +21,7 @@ final class TerminalSession {
     /// Starts celllua with `arguments` in `directory`. The environment is this
     /// process's, minus variables that pick an image protocol, plus `environment`.
     init(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws {
+        let binary = try Celllua.binary  // before any descriptor is opened
         var master: Int32 = -1
         var slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
@@ -45,7 +46,7 @@ final class TerminalSession {
         for (key, value) in environment { env[key] = value }
 
         // `sh` changes directory and execs celllua (posix_spawn has no portable chdir).
-        let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, Celllua.binary] + arguments
+        let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, binary] + arguments
         let envp = env.map { "\($0.key)=\($0.value)" }
 
         var actions = posix_spawn_file_actions_t()

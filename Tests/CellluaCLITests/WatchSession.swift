@@ -11,11 +11,12 @@ final class WatchSession {
     private let capture: String
 
     init(_ arguments: [String], in directory: String) throws {
+        let binary = try Celllua.binary  // before the capture files are made
         self.directory = directory
         capture = NSTemporaryDirectory() + "celllua-watch-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: capture + ".out", contents: nil)
         FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-        process.executableURL = URL(fileURLWithPath: Celllua.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--watch"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))

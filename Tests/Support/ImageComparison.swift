@@ -62,13 +62,38 @@ public enum ImageComparison {
         return out
     }
 
-    /// Checks `actual` against the golden PNG at `goldenPath`. Exact unless a
-    /// tolerance is given. With CELLLUA_UPDATE_GOLDEN=1 in the environment the
-    /// golden is (re)written instead. Returns nil when they match, else a
-    /// message; on a mismatch writes `<failures>/<name>.actual.png` and
-    /// `.diff.png`.
+    /// How far an image may be from its golden: pixels may differ by at
+    /// most `maxChannel` levels in any channel, and at most `maxFraction` of
+    /// all pixels may differ at all. `exact` allows nothing.
+    public struct Tolerance: Sendable, CustomStringConvertible {
+        public var maxChannel: Int
+        public var maxFraction: Double
+        public init(maxChannel: Int, maxFraction: Double) {
+            self.maxChannel = maxChannel
+            self.maxFraction = maxFraction
+        }
+        public static let exact = Tolerance(maxChannel: 0, maxFraction: 0)
+
+        /// Whether `difference` (from `compare(_:_:tolerance: 0)`, so that
+        /// `pixelsOver` counts every differing pixel) of an image of
+        /// `pixels` pixels is within this tolerance.
+        public func allows(_ difference: Difference, pixels: Int) -> Bool {
+            difference.maxChannel <= maxChannel && Double(difference.pixelsOver) <= maxFraction * Double(pixels)
+        }
+
+        public var description: String {
+            maxChannel == 0 ? "exact" : "at most \(maxChannel) levels on at most \(maxFraction * 100)% of the pixels"
+        }
+    }
+
+    /// Checks `actual` against the golden PNG at `goldenPath`: within
+    /// `allowed` (exact unless given), or, with the older `tolerance`, every
+    /// pixel within that many levels. With CELLLUA_UPDATE_GOLDEN=1 in the
+    /// environment the golden is (re)written instead. Returns nil when they
+    /// match, else a message; on a mismatch writes
+    /// `<failures>/<name>.actual.png` and `.diff.png`.
     public static func checkGolden(_ actual: PixelBuffer, goldenPath: String, failuresDirectory: String,
-                                   tolerance: Int = 0) -> String? {
+                                   tolerance: Int = 0, allowed: Tolerance = .exact) -> String? {
         let name = ((goldenPath as NSString).lastPathComponent as NSString).deletingPathExtension
         if ProcessInfo.processInfo.environment["CELLLUA_UPDATE_GOLDEN"] == "1" {
             do {
@@ -99,9 +124,11 @@ public enum ImageComparison {
             return "\(name): size \(actual.width)x\(actual.height) differs from golden \(expected.width)x\(expected.height)"
         }
         if diff.pixelsOver == 0 { return nil }
+        if tolerance == 0, allowed.allows(diff, pixels: actual.width * actual.height) { return nil }
         write(actual, name: name, suffix: "actual", directory: failuresDirectory)
         write(diffImage(roundTripped, expected), name: name, suffix: "diff", directory: failuresDirectory)
-        return "\(name) differs from its golden image: \(diff); see \(failuresDirectory)/\(name).actual.png and .diff.png"
+        let within = tolerance == 0 ? " (allowed: \(allowed))" : ""
+        return "\(name) differs from its golden image: \(diff)\(within); see \(failuresDirectory)/\(name).actual.png and .diff.png"
     }
 
     public static func write(_ buffer: PixelBuffer, name: String, suffix: String, directory: String) {

@@ -59,6 +59,8 @@ final class DrawingThreads: @unchecked Sendable {
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     /// Threads asleep on `wake` (under `mutex`).
     private var sleeping = 0
+    /// Times a thread has gone to sleep on `wake` (under `mutex`).
+    private var naps = 0
     /// Bumped (under `mutex`) by `wakeUp`: sleeping threads go back to
     /// spinning without a job.
     private var nudges = 0
@@ -240,6 +242,15 @@ final class DrawingThreads: @unchecked Sendable {
         }
     }
 
+    /// The threads asleep now and how many times any went to sleep, read
+    /// together: the pool's own account of its idling (tests wait on it
+    /// instead of reading thread states from /proc).
+    var idleState: (asleep: Int, naps: Int) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (sleeping, naps)
+    }
+
     /// Wakes the threads that sleep, without a job: they spin for
     /// `idleSpin` (and sleep again if no job came). Drawing is about to
     /// start (the embedder says so): a thread woken now is ready when the first
@@ -276,6 +287,7 @@ final class DrawingThreads: @unchecked Sendable {
             }
             pthread_mutex_lock(mutex)
             sleeping += 1
+            naps &+= 1
             let nudged = nudges
             while generation.load(ordering: .acquiring) == seen && nudges == nudged { pthread_cond_wait(wake, mutex) }
             sleeping -= 1
