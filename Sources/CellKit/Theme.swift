@@ -63,6 +63,9 @@ public struct Theme: Sendable, Equatable {
     public var sectionTitleFont: KitFont
     public var sectionFooterFont: KitFont
     public var badgeFont: KitFont
+    /// The bars and controls around a table (status, navigation, search,
+    /// tab bar, toolbar, segmented control, buttons): `ChromeTheme`.
+    public var chrome: ChromeTheme = .ios6
 
     public struct Pair: Sendable, Equatable {
         public var top: Color, bottom: Color
@@ -117,6 +120,7 @@ public struct Theme: Sendable, Equatable {
         t.accessory = Color(hex: "#8E9096")!
         t.tint = Color(hex: "#4C9BFF")!
         t.switchOn = Color(hex: "#2F86F0")!
+        t.chrome = .dark
         return t
     }()
 
