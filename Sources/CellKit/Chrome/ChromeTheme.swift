@@ -5,7 +5,7 @@ import CellRaster
 /// status bar, navigation bar and toolbar, bar buttons, search bar, tab bar,
 /// segmented control and the rounded-rect button. `ios6` is UIKit's default
 /// look of iOS 6 (docs/components.md, "Screen chrome", says for each value
-/// whether it is documented, measured or estimated); `dark` pairs with
+/// whether it is documented or estimated); `dark` pairs with
 /// `Theme.dark`: black bars (UIBarStyleBlack), a dark search bar and
 /// segments, the same blue selection.
 ///

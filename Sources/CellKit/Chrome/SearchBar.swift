@@ -8,8 +8,8 @@ import CellRaster
 /// a light line under it; a gray magnifier 15 pt into it, the text (or the
 /// gray placeholder) 14 pt from 26 pt in. Scopes: a `bar` segmented control
 /// 30 pt tall, 7 pt from the sides and 7 pt below the field's band, in the
-/// search bar's own tint. Field metrics measured from screenshots; the
-/// magnifier's drawing estimated.
+/// search bar's own tint. The field's 31 pt height is UIKit's; the rest is
+/// estimated from memory of screenshots.
 public struct SearchBar {
     /// Shown gray while `text` is empty. Default none (UIKit's).
     public var placeholder: String?

@@ -13,7 +13,8 @@ import CellRaster
 /// The time bold 14 pt, centred. At the right, 5 pt in: the battery, a
 /// 25 x 11 pt rounded outline (1 pt) with a 2 x 4 pt nub, filled from the
 /// left in the text color 2 pt inside the outline, in red at 20% or less.
-/// Sizes measured from screenshots at 2x; fonts estimated.
+/// The 20 pt height is the HIG's; sizes and fonts are estimated from memory
+/// of screenshots.
 public struct StatusBar {
     public enum Style: String, CaseIterable, Sendable {
         case `default`, black, translucent

@@ -10,7 +10,8 @@ import CellRaster
 /// bar's top and bottom, the icon a glossy blue and the title white. A
 /// badge: a red glossy oval (18 pt tall, at least as wide) in a 2 pt white
 /// ring with a shadow, white bold 13 pt text, its left 6 pt right of the
-/// item's centre and its top 1 pt below the bar's.
+/// item's centre (moved left to stay 2 pt inside the bar) and its top 1 pt
+/// below the bar's.
 public struct TabBar {
     public struct Item {
         /// Default none.
@@ -118,13 +119,15 @@ public struct TabBar {
                                  canvas: canvas)
             }
             if let badge = item.badge, !badge.isEmpty {
-                try drawBadge(badge, slot: slot, theme: c, text: text, canvas: canvas)
+                try drawBadge(badge, slot: slot, barRight: bar.maxX, theme: c, text: text, canvas: canvas)
             }
         }
     }
 
-    private func drawBadge(_ badge: String, slot: Rect, theme c: ChromeTheme, text: KitText?, canvas: Canvas) throws {
-        let f = badgeFrame(in: slot, textWidth: try Chrome.width(badge, font: badgeFont, text: text))
+    private func drawBadge(_ badge: String, slot: Rect, barRight: Double, theme c: ChromeTheme, text: KitText?,
+                           canvas: Canvas) throws {
+        var f = badgeFrame(in: slot, textWidth: try Chrome.width(badge, font: badgeFont, text: text))
+        f.x = Swift.min(f.x, barRight - 2 - f.width) // kept on the bar
         let outer = Chrome.rounded(f, f.height / 2)
         canvas.withSavedState {
             canvas.setShadow(try? Shadow(dx: 0, dy: 1.5, blur: 2, color: Color(white: 0, alpha: 0.6)))
