@@ -732,6 +732,157 @@ function cell.ui.badge(c, text, right, center_y, opts) end
 ---@param color cell.ColorSpec
 function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 
+---A bar button of a navigation bar or toolbar, 30 pt tall, as wide as its title
+---(bold 12 pt) plus 12 pt each side (at least 48), or its image plus 10 (at least 40).
+---@class cell.BarButton
+---@field title? string
+---@field style? "bordered"|"done"|"plain" bordered: the bar's deeper shade; done: blue; plain: the title or image alone, white (default "bordered")
+---@field image? cell.Image|cell.Canvas a template image: its alpha filled with the title's color, fitted in 20 x 20 pt (plain: 24)
+---@field highlighted? boolean the pressed look (default false)
+
+---The options of `cell.ui.status_bar`.
+---@class cell.StatusBarOptions
+---@field style? "default"|"black"|"translucent" light gray with black text, opaque black, or black at 50% (default "default")
+---@field carrier? string (default "Carrier")
+---@field time? string centred, bold 14 pt (default "9:41 AM")
+---@field battery? number the battery's level, 0..1; 0.2 or less is red (default 1)
+---@field signal? integer signal bars 0..5 (default 5)
+---@field wifi? integer Wi-Fi arcs 0..3; 0 draws none (default 3)
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 status bar: 20 pt tall, signal bars and carrier at the left, the
+---Wi-Fi fan after them, the time centred, the battery at the right.
+---Returns the height it drew (20), to stack bars.
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the bar's width
+---@param opts? cell.StatusBarOptions
+---@return number height
+function cell.ui.status_bar(c, x, y, w, opts) end
+
+---The options of `cell.ui.navigation_bar`.
+---@class cell.NavigationBarOptions
+---@field title? string bold 20 pt white, centred, moved or truncated to stay 6 pt clear of the buttons
+---@field prompt? string a 13 pt line above the title; the bar is then 74 pt tall
+---@field back? string the back button's title (the previous screen's), at the left unless `left` is given
+---@field left? cell.BarButton
+---@field right? cell.BarButton
+---@field tint? cell.ColorSpec the bar's gradient and its buttons derived from one color (default: the theme's bar colors)
+---@field style? "default"|"black" black: the near-black bar (default "default")
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 navigation bar: 44 pt tall (74 with a prompt), its gloss between a
+---light line at the top and a dark one at the bottom; buttons 5 pt from the sides.
+---Returns the height it drew (44 or 74), to stack bars.
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the bar's width
+---@param opts? cell.NavigationBarOptions
+---@return number height
+function cell.ui.navigation_bar(c, x, y, w, opts) end
+
+---The options of `cell.ui.search_bar`.
+---@class cell.SearchBarOptions
+---@field placeholder? string gray, while `text` is empty (default none)
+---@field text? string black, 14 pt (default none)
+---@field scopes? string[] a scope bar's titles: a `bar` segmented control in a second 44 pt band (default none)
+---@field scope? integer the selected scope, from 1 (default 1)
+---@field tint? cell.ColorSpec the gradient derived from one color (default: the theme's search bar colors)
+---@field style? "default"|"black" (default "default")
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 search bar: 44 pt tall (88 with scopes), a gray-blue gradient, a
+---white field 31 pt tall with round ends and a magnifier, 7 pt from the sides.
+---Returns the height it drew (44 or 88), to stack bars.
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the bar's width
+---@param opts? cell.SearchBarOptions
+---@return number height
+function cell.ui.search_bar(c, x, y, w, opts) end
+
+---The options of `cell.ui.toolbar`.
+---@class cell.ToolbarOptions
+---@field items? (cell.BarButton|"flexible"|string)[] buttons left to right, 10 pt apart and 12 pt from the sides; "flexible" spaces share what is left; "fixed:N" puts N pt in place of the 10 pt gap
+---@field tint? cell.ColorSpec (default: the theme's bar colors)
+---@field style? "default"|"black" (default "default")
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 toolbar: 44 pt tall, the navigation bar's gloss under a dark line.
+---Returns the height it drew (44), to stack bars.
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the bar's width
+---@param opts? cell.ToolbarOptions
+---@return number height
+function cell.ui.toolbar(c, x, y, w, opts) end
+
+---An item of `cell.ui.tab_bar`.
+---@class cell.TabItem
+---@field title? string bold 10 pt under the icon
+---@field image? cell.Image|cell.Canvas a template image fitted in 30 x 30 pt: gray, or glossy blue when selected
+---@field badge? string|number a red badge at the icon's top right
+
+---The options of `cell.ui.tab_bar`.
+---@class cell.TabBarOptions
+---@field items? cell.TabItem[] equally wide across the bar
+---@field selected? integer the selected item, from 1; 0 for none (default 1)
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 tab bar: 49 pt tall, a black gloss; the selected item on a lighter
+---rounded rectangle with a blue icon and a white title.
+---Returns the height it drew (49), to stack bars.
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the bar's width
+---@param opts? cell.TabBarOptions
+---@return number height
+function cell.ui.tab_bar(c, x, y, w, opts) end
+
+---The options of `cell.ui.segmented`.
+---@class cell.SegmentedOptions
+---@field items? (string|cell.Image|cell.Canvas)[] the segments' titles or template images, equally wide
+---@field selected? integer the selected segment, from 1; 0 for none (default 1)
+---@field style? "plain"|"bordered"|"bar" plain: 44 pt, white segments, the selected one blue; bordered: flatter; bar: 30 pt in a bar's tint (default "plain")
+---@field tint? cell.ColorSpec the bar style's color (default: the theme's bar buttons)
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---The iOS 6 segmented control (UISegmentedControl), `w` wide.
+---Returns the height it drew (44, or 30 in the bar style).
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number the control's width
+---@param opts? cell.SegmentedOptions
+---@return number height
+function cell.ui.segmented(c, x, y, w, opts) end
+
+---The options of `cell.ui.button`.
+---@class cell.ButtonOptions
+---@field title? string centred, tail-truncated
+---@field style? "rounded"|"bordered"|"done"|"plain"|"back" rounded: UIButton's white rounded rectangle (radius 9); the others: bar buttons, back with its pointed left end (default "rounded")
+---@field tint? cell.ColorSpec bar buttons: the bar's color they take their shade from; rounded: the title's color
+---@field image? cell.Image|cell.Canvas a template image left of the title
+---@field highlighted? boolean the pressed look (default false)
+---@field font? cell.Font (default Helvetica-Bold 15, bar buttons 12)
+---@field theme? "ios6"|"dark"|cell.Theme the colors: the theme's chrome keys (default "ios6")
+
+---A button in the frame (x, y, w, h): a rounded-rect button or a bar button.
+---Returns the height it drew (h).
+---@param c cell.Canvas
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? cell.ButtonOptions
+---@return number height
+function cell.ui.button(c, x, y, w, h, opts) end
+
 ---A header or footer view of a table.
 ---@class cell.TableView
 ---@field height? number points (default 44)
@@ -816,6 +967,40 @@ function cell.ui.rounded_overlay(c, x, y, w, h, radius, color) end
 ---@field section_title_font? cell.Font|string (ios6 "Helvetica-Bold 17")
 ---@field section_footer_font? cell.Font|string (ios6 "Helvetica 15")
 ---@field badge_font? cell.Font|string (ios6 "Helvetica-Bold 13")
+---@field status_bar_colors? [cell.ColorSpec, cell.ColorSpec] the default status bar (ios6 #E8E8E8, #B5B5B5)
+---@field status_bar_text? cell.ColorSpec the default status bar's text and icons (ios6 black)
+---@field status_bar_shadow? cell.ColorSpec their shadow 1 pt below (ios6 white at 50%)
+---@field bar_colors? [cell.ColorSpec, cell.ColorSpec] navigation bars and toolbars (ios6 #B0BCCD, #6D83A2)
+---@field bar_line? cell.ColorSpec the navigation bar's bottom line, the toolbar's top line (ios6 #2D3642)
+---@field bar_text? cell.ColorSpec titles on bars and bar buttons (ios6 white)
+---@field bar_text_shadow? cell.ColorSpec their shadow 1 pt above (ios6 black at 50%)
+---@field bar_button_colors? [cell.ColorSpec, cell.ColorSpec] bordered and back buttons (ios6 #7F98BD, #4A6790)
+---@field bar_button_border? cell.ColorSpec (ios6 #2F3D52)
+---@field done_button_colors? [cell.ColorSpec, cell.ColorSpec] (ios6 #3F7BE8, #1C4FD0)
+---@field tab_bar_colors? [cell.ColorSpec, cell.ColorSpec] the tab bar's gloss (ios6 #3A3A3A, #000000)
+---@field tab_bar_line? cell.ColorSpec the line at its top (ios6 black at 60%)
+---@field tab_icon_colors? [cell.ColorSpec, cell.ColorSpec] unselected icons (ios6 #A4A4A4, #6C6C6C)
+---@field tab_text? cell.ColorSpec unselected titles (ios6 #999999)
+---@field tab_selected_colors? [cell.ColorSpec, cell.ColorSpec] the selected icon's gloss (ios6 #5AC8FF, #0A74E8)
+---@field tab_selected_text? cell.ColorSpec (ios6 white)
+---@field tab_selected_background? cell.ColorSpec the rounded rectangle behind the selected item (ios6 white at 15%)
+---@field tab_badge_colors? [cell.ColorSpec, cell.ColorSpec] (ios6 #E3000C, #B20000)
+---@field tab_badge_text? cell.ColorSpec the badge's text and ring (ios6 white)
+---@field search_bar_colors? [cell.ColorSpec, cell.ColorSpec] (ios6 #CDD5DD, #A9B6C3)
+---@field search_bar_line? cell.ColorSpec its bottom line (ios6 #8E99A5)
+---@field search_field_fill? cell.ColorSpec (ios6 white)
+---@field search_field_border? cell.ColorSpec (ios6 #8B8B8B)
+---@field search_field_text? cell.ColorSpec (ios6 black)
+---@field search_field_placeholder? cell.ColorSpec the placeholder and the magnifier (ios6 #9A9A9A)
+---@field segmented_colors? [cell.ColorSpec, cell.ColorSpec] plain and bordered segments (ios6 #FFFFFF, #DEDEDE)
+---@field segmented_border? cell.ColorSpec (ios6 #8E8E8E)
+---@field segmented_text? cell.ColorSpec unselected titles (ios6 #7F7F7F)
+---@field segmented_selected_colors? [cell.ColorSpec, cell.ColorSpec] (ios6 #2A8BEF, #165FD2)
+---@field segmented_selected_text? cell.ColorSpec (ios6 white)
+---@field button_fill? cell.ColorSpec the rounded-rect button (ios6 white)
+---@field button_border? cell.ColorSpec (ios6 #7C7C7C)
+---@field button_text? cell.ColorSpec (ios6 #324F85)
+---@field button_highlight_colors? [cell.ColorSpec, cell.ColorSpec] a highlighted rounded-rect button (ios6 #058CF5, #015EE6)
 
 ---The built-in themes, by name ("ios6", "dark"), as cell.Theme tables: colors as
 ---"#RRGGBB[AA]", fonts as "Name size". Copy one and change keys to make another.

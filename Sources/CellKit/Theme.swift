@@ -78,6 +78,9 @@ public struct Theme: Sendable, Equatable {
     public var sectionTitleFont: KitFont
     public var sectionFooterFont: KitFont
     public var badgeFont: KitFont
+    /// The bars and controls around a table (status, navigation, search,
+    /// tab bar, toolbar, segmented control, buttons): `ChromeTheme`.
+    public var chrome: ChromeTheme = .ios6
 
     public struct Pair: Sendable, Equatable {
         public var top: Color, bottom: Color
@@ -135,6 +138,7 @@ public struct Theme: Sendable, Equatable {
         t.switchOff = Color(hex: "#4A4C52")!
         t.pinstripe = Color(hex: "#16171A")!
         t.checkedBackground = Color(hex: "#25344A")!
+        t.chrome = .dark
         return t
     }()
 

@@ -39,7 +39,7 @@ enum ThemeBinding {
         .font("value2_label_font", \.value2LabelFont), .font("value2_detail_font", \.value2DetailFont),
         .font("section_title_font", \.sectionTitleFont), .font("section_footer_font", \.sectionFooterFont),
         .font("badge_font", \.badgeFont),
-    ]
+    ] + ChromeBinding.themeKeys
     static var keyNames: [String] { ["base"] + keys.map(\.name) }
     static var builtInNames: [String] { Theme.builtIn.map(\.name) }
 

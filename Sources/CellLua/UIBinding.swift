@@ -12,7 +12,7 @@ enum UIBinding {
         ("rounded_overlay", roundedOverlay),
         ("table", TableBinding.new),
         ("badge", badge),
-    ]
+    ] + ChromeBinding.functions // status_bar, navigation_bar, search_bar, toolbar, tab_bar, segmented, button
 
     /// The keys of each component's options table.
     static let badgeOptionNames = ["color", "highlighted", "highlight_color", "font"]

@@ -189,6 +189,15 @@ import Testing
         "cell.BadgeOptions": UIBinding.badgeOptionNames,
         "cell.CellBackgroundOptions": UIBinding.cellBackgroundOptionNames,
         "cell.BevelOptions": UIBinding.bevelOptionNames,
+        "cell.StatusBarOptions": ChromeBinding.statusBarOptionNames,
+        "cell.NavigationBarOptions": ChromeBinding.navigationBarOptionNames,
+        "cell.SearchBarOptions": ChromeBinding.searchBarOptionNames,
+        "cell.ToolbarOptions": ChromeBinding.toolbarOptionNames,
+        "cell.TabBarOptions": ChromeBinding.tabBarOptionNames,
+        "cell.TabItem": ChromeBinding.tabItemNames,
+        "cell.SegmentedOptions": ChromeBinding.segmentedOptionNames,
+        "cell.ButtonOptions": ChromeBinding.buttonOptionNames,
+        "cell.BarButton": ChromeBinding.barButtonNames,
     ]
 
     /// The spec, section, row, view, theme and options classes have a typed
