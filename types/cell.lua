@@ -1086,4 +1086,48 @@ function Table:hit_test(x, y) end
 ---@return number h
 function Table:row_rect(section, row) end
 
+---What `cell.ui.screen` reads: the iOS 6 stack of views around a table. Every
+---bar takes the options of its own function (`cell.ui.navigation_bar`, ...)
+---but `theme`, which the screen gives them all.
+---@class cell.ScreenSpec
+---@field device? "iphone"|"iphone5"|"ipad" 320 x 480, 320 x 568 or 768 x 1024 pt, portrait (default "iphone"); the canvas must be that size
+---@field status_bar? cell.StatusBarOptions|false the status bar, 20 pt; a "translucent" one lies over the content; false: none (default: a default-style bar)
+---@field navigation_bar? cell.NavigationBarOptions below the status bar, 44 pt (74 with a prompt) (default none)
+---@field search_bar? cell.SearchBarOptions the table's header view, scrolling with the rows as in Mail and Contacts; a header of the table's own goes below it (default none)
+---@field table cell.TableSpec|cell.Table what fills the rest; the screen sets its frame and scroll (a Table keeps its functions); it takes the screen's theme unless its spec gives one; on an iPad grouped sections are inset 45 pt unless the spec says
+---@field scroll? number how far the content is scrolled; negative pulls it down, the stretchers showing (default: the table's content_offset)
+---@field toolbar? cell.ToolbarOptions at the bottom, above a tab bar, 44 pt (default none)
+---@field tab_bar? cell.TabBarOptions at the bottom, 49 pt (default none)
+---@field theme? "ios6"|"dark"|cell.Theme the chrome's colors, and the table's unless it gives its own (default "ios6")
+
+---A whole screen (status, navigation, search, tool and tab bars around a table),
+---laid out for `spec.device`.
+---@param spec cell.ScreenSpec
+---@return cell.Screen
+function cell.ui.screen(spec) end
+
+---@class cell.Screen
+---@field width number the device's width in points
+---@field height number
+---@field device "iphone"|"iphone5"|"ipad"
+local Screen = {}
+
+---Draws the screen filling `c`, which must be the device's size: the table,
+---then the bars over it. An error in a `draw` function of the table is raised
+---from here.
+---@param c cell.Canvas
+function Screen:render(c) end
+
+---What is under canvas point (x, y): a bar's name ("status_bar",
+---"navigation_bar", "search_bar", "toolbar", "tab_bar") and the part of it
+---("back", "left", "right", "title", "prompt", "field", "scopeN", "itemN",
+---"tabN", or nil); or "row", section, row (1-based); or "table" for the rest of
+---the table; nil outside the screen.
+---@param x number
+---@param y number
+---@return string|nil part
+---@return string|integer|nil detail
+---@return integer|nil row
+function Screen:hit_test(x, y) end
+
 return cell

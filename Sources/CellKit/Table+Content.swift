@@ -110,16 +110,4 @@ extension Table {
         }
     }
 
-    /// A header or footer view's title: bold 20 pt, centred, with a dark
-    /// shadow above (the navigation bar's look).
-    func drawViewTitle(_ title: String, color: Color, bounds: Rect, in canvas: Canvas) throws {
-        guard let text else { return }
-        let font = KitFont.boldSystem(20)
-        let lh = try text.measure(title, font: font).height
-        try canvas.withSavedState {
-            canvas.setShadow(try Shadow(dx: 0, dy: -1, blur: 0, color: Color(white: 0, alpha: 0.3)))
-            try text.draw(title, in: Rect(x: 10, y: ((bounds.height - lh) / 2).rounded(), width: bounds.width - 20, height: lh),
-                          font: font, color: color, alignment: .center, canvas: canvas)
-        }
-    }
 }

@@ -100,18 +100,7 @@ extension Table {
 
     /// A header or footer view: fill, optional title, optional custom drawing.
     func drawView(_ view: ViewSpec, frame: Rect, in canvas: Canvas) throws {
-        try canvas.drawingView(at: frame) { w, h in
-            let bounds = Rect(x: 0, y: 0, width: w, height: h)
-            if let (top, bottom) = view.gradient {
-                let g = try Gradient(stops: [.init(location: 0, color: top), .init(location: 1, color: bottom)])
-                canvas.drawLinearGradient(g, from: Point(0, 0), to: Point(0, h))
-            } else if let color = view.color {
-                canvas.setFillColor(color)
-                canvas.fillRect(bounds)
-            }
-            if let title = view.title { try drawViewTitle(title, color: view.titleColor, bounds: bounds, in: canvas) }
-            if let draw = view.draw { try canvas.isolating { try draw(canvas, w, h) } }
-        }
+        try view.draw(in: canvas, frame: frame, text: text)
     }
 
     /// One cell in its own coordinates: background by style, position and

@@ -68,124 +68,159 @@ enum ChromeBinding {
         return 1
     }
 
+    /// `ui.status_bar`'s options at `index` (absolute; also a screen's `status_bar`), read into a StatusBar and its theme.
+    static func readStatusBar(_ lua: Lua, _ index: Int32) throws -> (StatusBar, Theme?) {
+        var bar = StatusBar()
+        var theme: Theme?
+        try lua.options(index, known: statusBarOptionNames) { key in
+            switch key {
+            case "style": bar.style = try lua.option(-1, as: StatusBar.Style.self)
+            case "carrier": bar.carrier = try lua.text(-1)
+            case "time": bar.time = try lua.text(-1)
+            case "battery": bar.battery = try lua.unitInterval(-1, "battery")
+            case "signal": bar.signal = try lua.count(-1, "signal", max: 5)
+            case "wifi": bar.wifi = try lua.count(-1, "wifi", max: 3)
+            default: theme = try lua.chromeTheme(index)
+            }
+        }
+        return (bar, theme)
+    }
+
     /// `ui.status_bar(c, x, y, w [, opts])` → 20
     static let statusBar: HostFunction = { L in
         guarded(L) { lua in
             let (canvas, origin, width) = try place(lua)
-            var bar = StatusBar()
-            var theme = Theme.ios6
-            try lua.options(5, known: statusBarOptionNames) { key in
-                switch key {
-                case "style": bar.style = try lua.option(-1, as: StatusBar.Style.self)
-                case "carrier": bar.carrier = try lua.text(-1)
-                case "time": bar.time = try lua.text(-1)
-                case "battery": bar.battery = try lua.unitInterval(-1, "battery")
-                case "signal": bar.signal = try lua.count(-1, "signal", max: 5)
-                case "wifi": bar.wifi = try lua.count(-1, "wifi", max: 3)
-                default: theme = try lua.chromeTheme(5)
-                }
-            }
+            let (bar, given) = try readStatusBar(lua, 5)
+            let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
                 try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
             }
         }
+    }
+
+    /// `ui.navigation_bar`'s options at `index` (absolute; also a screen's `navigation_bar`), read into a NavigationBar and its theme.
+    static func readNavigationBar(_ lua: Lua, _ index: Int32) throws -> (NavigationBar, Theme?) {
+        var bar = NavigationBar()
+        var theme: Theme?
+        try lua.options(index, known: navigationBarOptionNames) { key in
+            switch key {
+            case "title": bar.title = try lua.text(-1)
+            case "prompt": bar.prompt = try lua.text(-1)
+            case "back": bar.back = try lua.text(-1)
+            case "left": bar.left = try lua.barButton(-1)
+            case "right": bar.right = try lua.barButton(-1)
+            case "tint": bar.tint = try lua.color(-1)
+            case "style": bar.style = try lua.option(-1, as: BarStyle.self)
+            default: theme = try lua.chromeTheme(index)
+            }
+        }
+        return (bar, theme)
     }
 
     /// `ui.navigation_bar(c, x, y, w [, opts])` → 44, or 74 with a prompt
     static let navigationBar: HostFunction = { L in
         guarded(L) { lua in
             let (canvas, origin, width) = try place(lua)
-            var bar = NavigationBar()
-            var theme = Theme.ios6
-            try lua.options(5, known: navigationBarOptionNames) { key in
-                switch key {
-                case "title": bar.title = try lua.text(-1)
-                case "prompt": bar.prompt = try lua.text(-1)
-                case "back": bar.back = try lua.text(-1)
-                case "left": bar.left = try lua.barButton(-1)
-                case "right": bar.right = try lua.barButton(-1)
-                case "tint": bar.tint = try lua.color(-1)
-                case "style": bar.style = try lua.option(-1, as: BarStyle.self)
-                default: theme = try lua.chromeTheme(5)
-                }
-            }
+            let (bar, given) = try readNavigationBar(lua, 5)
+            let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
                 try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
             }
         }
+    }
+
+    /// `ui.search_bar`'s options at `index` (absolute; also a screen's `search_bar`), read into a SearchBar and its theme.
+    static func readSearchBar(_ lua: Lua, _ index: Int32) throws -> (SearchBar, Theme?) {
+        var bar = SearchBar()
+        var theme: Theme?
+        var scope = 1
+        try lua.options(index, known: searchBarOptionNames) { key in
+            switch key {
+            case "placeholder": bar.placeholder = try lua.text(-1)
+            case "text": bar.text = try lua.text(-1)
+            case "scopes": bar.scopes = try lua.list(-1, limit: 64) { try lua.text(-1) }
+            case "scope": scope = try lua.count(-1, "scope", min: 1, max: Int.max)
+            case "tint": bar.tint = try lua.color(-1)
+            case "style": bar.style = try lua.option(-1, as: BarStyle.self)
+            default: theme = try lua.chromeTheme(index)
+            }
+        }
+        bar.scope = scope - 1
+        return (bar, theme)
     }
 
     /// `ui.search_bar(c, x, y, w [, opts])` → 44, or 88 with scopes
     static let searchBar: HostFunction = { L in
         guarded(L) { lua in
             let (canvas, origin, width) = try place(lua)
-            var bar = SearchBar()
-            var theme = Theme.ios6
-            var scope = 1
-            try lua.options(5, known: searchBarOptionNames) { key in
-                switch key {
-                case "placeholder": bar.placeholder = try lua.text(-1)
-                case "text": bar.text = try lua.text(-1)
-                case "scopes": bar.scopes = try lua.list(-1, limit: 64) { try lua.text(-1) }
-                case "scope": scope = try lua.count(-1, "scope", min: 1, max: Int.max)
-                case "tint": bar.tint = try lua.color(-1)
-                case "style": bar.style = try lua.option(-1, as: BarStyle.self)
-                default: theme = try lua.chromeTheme(5)
-                }
-            }
-            bar.scope = scope - 1
+            let (bar, given) = try readSearchBar(lua, 5)
+            let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
                 try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
             }
         }
+    }
+
+    /// `ui.toolbar`'s options at `index` (absolute; also a screen's `toolbar`), read into a Toolbar and its theme.
+    static func readToolbar(_ lua: Lua, _ index: Int32) throws -> (Toolbar, Theme?) {
+        var bar = Toolbar()
+        var theme: Theme?
+        try lua.options(index, known: toolbarOptionNames) { key in
+            switch key {
+            case "items": bar.items = try lua.list(-1, limit: 64) { try lua.toolbarItem(-1) }
+            case "tint": bar.tint = try lua.color(-1)
+            case "style": bar.style = try lua.option(-1, as: BarStyle.self)
+            default: theme = try lua.chromeTheme(index)
+            }
+        }
+        return (bar, theme)
     }
 
     /// `ui.toolbar(c, x, y, w [, opts])` → 44
     static let toolbar: HostFunction = { L in
         guarded(L) { lua in
             let (canvas, origin, width) = try place(lua)
-            var bar = Toolbar()
-            var theme = Theme.ios6
-            try lua.options(5, known: toolbarOptionNames) { key in
-                switch key {
-                case "items": bar.items = try lua.list(-1, limit: 64) { try lua.toolbarItem(-1) }
-                case "tint": bar.tint = try lua.color(-1)
-                case "style": bar.style = try lua.option(-1, as: BarStyle.self)
-                default: theme = try lua.chromeTheme(5)
-                }
-            }
+            let (bar, given) = try readToolbar(lua, 5)
+            let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
                 try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
             }
         }
     }
 
+    /// `ui.tab_bar`'s options at `index` (absolute; also a screen's `tab_bar`), read into a TabBar and its theme.
+    static func readTabBar(_ lua: Lua, _ index: Int32) throws -> (TabBar, Theme?) {
+        var bar = TabBar()
+        var theme: Theme?
+        var selected = 1
+        try lua.options(index, known: tabBarOptionNames) { key in
+            switch key {
+            case "items":
+                bar.items = try lua.list(-1, limit: 64) {
+                var item = TabBar.Item()
+                try lua.options(-1, known: tabItemNames) { key in
+                    switch key {
+                    case "title": item.title = try lua.text(-1)
+                    case "image": item.image = try lua.kitImage(-1)
+                    default: item.badge = lua.type(-1) == LUA_TNUMBER ? try lua.number(-1).shortText : try lua.text(-1)
+                    }
+                }
+                return item
+                }
+            case "selected": selected = try lua.count(-1, "selected", max: Int.max)
+            default: theme = try lua.chromeTheme(index)
+            }
+        }
+        bar.selected = selected == 0 ? nil : selected - 1
+        return (bar, theme)
+    }
+
     /// `ui.tab_bar(c, x, y, w [, opts])` → 49
     static let tabBar: HostFunction = { L in
         guarded(L) { lua in
             let (canvas, origin, width) = try place(lua)
-            var bar = TabBar()
-            var theme = Theme.ios6
-            var selected = 1
-            try lua.options(5, known: tabBarOptionNames) { key in
-                switch key {
-                case "items":
-                    bar.items = try lua.list(-1, limit: 64) {
-                        var item = TabBar.Item()
-                        try lua.options(-1, known: tabItemNames) { key in
-                            switch key {
-                            case "title": item.title = try lua.text(-1)
-                            case "image": item.image = try lua.kitImage(-1)
-                            default: item.badge = lua.type(-1) == LUA_TNUMBER ? try lua.number(-1).shortText : try lua.text(-1)
-                            }
-                        }
-                        return item
-                    }
-                case "selected": selected = try lua.count(-1, "selected", max: Int.max)
-                default: theme = try lua.chromeTheme(5)
-                }
-            }
-            bar.selected = selected == 0 ? nil : selected - 1
+            let (bar, given) = try readTabBar(lua, 5)
+            let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
                 try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
             }
@@ -284,7 +319,7 @@ extension Lua {
     /// pixels at its scale) to draw as a template image; nil for anything else.
     func optionalKitImage(_ index: Int32) throws -> KitImage? {
         if let image = testObject(index, type: ImageBinding.typeName, as: ImageBox.self) {
-            return KitImage(image.buffer)
+            return KitImage(image.buffer, width: image.width, height: image.height)
         }
         if let canvas = testObject(index, type: CanvasBinding.typeName, as: Canvas.self) {
             return KitImage(canvas.buffer, width: canvas.width, height: canvas.height)

@@ -250,25 +250,35 @@ enum TableBinding {
             let canvas = try lua.canvas(2)
             lua_settop(lua.L, 2)
             lua_getiuservalue(lua.L, 1, 1)
-            cl_pushkeeptraceback(lua.L)
-            let cb = box.callbacks
-            // A row's callback may render this table again: the outer render's
-            // callbacks are put back when the inner one returns (they once
-            // stopped there, silently).
-            let outer = (cb.lua, cb.functions, cb.canvas, cb.handler)
-            cb.lua = lua
-            (cb.functions, cb.canvas, cb.handler) = (3, 2, 4)
-            defer { (cb.lua, cb.functions, cb.canvas, cb.handler) = outer }
-            do {
+            return try withCallbacks(box.callbacks, lua, functions: 3, canvas: 2) {
                 try box.table.render(in: canvas)
                 try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
-            } catch let failed as LuaCallbacks.Failed {
-                lua_rawgeti(lua.L, cl_registryindex(), lua_Integer(failed.ref))
-                luaL_unref(lua.L, cl_registryindex(), failed.ref)
-                return hostError
             }
-            return 0
         }
+    }
+
+    /// Runs `body` (a render) with `cb` calling the spec's Lua functions:
+    /// the functions table and the canvas at stack indices `functions` and
+    /// `canvas`, the message handler pushed here. Returns the host
+    /// function's result: 0, or `hostError` with a callback's error on top.
+    static func withCallbacks(_ cb: LuaCallbacks, _ lua: Lua, functions: Int32, canvas: Int32,
+                              _ body: () throws -> Void) throws -> Int32 {
+        cl_pushkeeptraceback(lua.L)
+        // A row's callback may render this table again: the outer render's
+        // callbacks are put back when the inner one returns (they once
+        // stopped there, silently).
+        let outer = (cb.lua, cb.functions, cb.canvas, cb.handler)
+        cb.lua = lua
+        (cb.functions, cb.canvas, cb.handler) = (functions, canvas, lua.top)
+        defer { (cb.lua, cb.functions, cb.canvas, cb.handler) = outer }
+        do {
+            try body()
+        } catch let failed as LuaCallbacks.Failed {
+            lua_rawgeti(lua.L, cl_registryindex(), lua_Integer(failed.ref))
+            luaL_unref(lua.L, cl_registryindex(), failed.ref)
+            return hostError
+        }
+        return 0
     }
 
     /// `t:hit_test(x, y)` → section, row (1-based), or nil.

@@ -11,6 +11,7 @@ enum UIBinding {
         ("bevel", bevel),
         ("rounded_overlay", roundedOverlay),
         ("table", TableBinding.new),
+        ("screen", ScreenBinding.new),
         ("badge", badge),
     ] + ChromeBinding.functions // status_bar, navigation_bar, search_bar, toolbar, tab_bar, segmented, button
 

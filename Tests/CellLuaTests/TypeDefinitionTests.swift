@@ -35,7 +35,8 @@ import Testing
             local g = cell.gradient { { 0, "#000000" }, { 1, "#FFFFFF" } }
             local made = { c, cell.path(), cell.rgb(0, 0, 0), g, cell.linear(g, 0, 0, 1, 1),
               cell.image("\(directory)/one.png"), cell.font("Helvetica", 12),
-              cell.ui.table { width = 100, height = 50, sections = { { rows = { { text = "A" } } } } } }
+              cell.ui.table { width = 100, height = 50, sections = { { rows = { { text = "A" } } } } },
+              cell.ui.screen { table = {} } }
             local out = {}
             local function walk(prefix, t)
               for k, v in pairs(t) do
@@ -198,6 +199,7 @@ import Testing
         "cell.SegmentedOptions": ChromeBinding.segmentedOptionNames,
         "cell.ButtonOptions": ChromeBinding.buttonOptionNames,
         "cell.BarButton": ChromeBinding.barButtonNames,
+        "cell.ScreenSpec": ScreenBinding.specKeys,
     ]
 
     /// The spec, section, row, view, theme and options classes have a typed
