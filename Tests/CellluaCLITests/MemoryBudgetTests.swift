@@ -78,6 +78,9 @@ import Testing
         } else {
             #expect(r.status == 0, "\(r.stderr)")
         }
+        // Under AddressSanitizer the peak means nothing (freed memory waits
+        // in quarantine, shadow memory is added): the outcome is checked alone.
+        guard ProcessInfo.processInfo.environment["CELLLUA_ASAN"] == nil else { return }
         let peak = try #require(r.peakMB)
         #expect(peak <= 64 * 1.25 + 48, "\(name): peak \(Int(peak)) MB under --max-memory 64")
     }
