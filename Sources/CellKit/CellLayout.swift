@@ -214,7 +214,10 @@ public struct CellLayout: Equatable, Sendable {
     }
 
     /// Lays out labels of more than one line; false (nothing done) when
-    /// both fit in one, which keeps the one-line geometry above.
+    /// both fit in one, which keeps the one-line geometry above. The row's
+    /// `fittingHeight` holds every line its text needs; a row of a fixed
+    /// height shows the lines that fit in it (4 pt clear above and below,
+    /// at least one), the last one shown ending in "…".
     private mutating func multiLine(_ row: RowSpec, width: Double, labelX: Double, textRight: Double, height h: Double,
                                     lineHeight: (KitFont) throws -> Double,
                                     naturalWidth: (String?, KitFont) throws -> Double,
@@ -222,25 +225,35 @@ public struct CellLayout: Equatable, Sendable {
         guard row.lines != 1 || row.detailLines != 1 else { return false }
         let lh = try lineHeight(labelFont), dh = try lineHeight(detailFont)
         let pad = Self.verticalPadding
+        func fit(_ n: Int, _ lineHeight: Double, _ room: Double) -> Int {
+            Swift.max(1, Swift.min(n, Int(((room + 1e-9) / Swift.max(lineHeight, 1e-9)).rounded(.down))))
+        }
         switch row.resolvedStyle {
         case .default:
-            let n = try lineCount(row.text, labelFont, width, row.lines)
-            guard n > 1, row.text != nil else { return false }
-            labelLines = n
-            let block = Double(n) * lh
+            let needed = try lineCount(row.text, labelFont, width, row.lines)
+            guard needed > 1, row.text != nil else { return false }
+            fittingHeight = Swift.max(fittingHeight, Double(needed) * lh + 2 * pad)
+            labelLines = fit(needed, lh, h - 8)
+            let block = Double(labelLines) * lh
             label = Rect(x: labelX, y: Swift.max(0, ((h - block) / 2).rounded()), width: width, height: block)
-            fittingHeight = Swift.max(fittingHeight, block + 2 * pad)
         case .subtitle:
-            let n = try lineCount(row.text, labelFont, width, row.lines)
-            let m = try lineCount(row.detail, detailFont, width, row.detailLines)
-            guard n > 1 || m > 1 else { return false }
+            let n0 = try lineCount(row.text, labelFont, width, row.lines)
+            let m0 = try lineCount(row.detail, detailFont, width, row.detailLines)
+            guard n0 > 1 || m0 > 1 else { return false }
+            func heights(_ n: Int, _ m: Int) -> (Double, Double) {
+                (row.text == nil ? 0 : Swift.max(22, Double(n) * lh), row.detail == nil ? 0 : Swift.max(18, Double(m) * dh))
+            }
+            let (l0, d0) = heights(n0, m0)
+            fittingHeight = Swift.max(fittingHeight, 10 + l0 + d0 + 10)
+            // The detail gives way first, then the label.
+            let m = fit(m0, dh, h - 8 - heights(1, 1).0)
+            let n = fit(n0, lh, h - 8 - heights(1, m).1)
             (labelLines, detailLines) = (n, m)
-            let top = 10.0
-            let labelHeight = row.text == nil ? 0 : Swift.max(22, Double(n) * lh)
-            let detailHeight = row.detail == nil ? 0 : Swift.max(18, Double(m) * dh)
+            let (labelHeight, detailHeight) = heights(n, m)
+            // 10 pt from the top when the row has room, else the pair centred.
+            let top = h >= labelHeight + detailHeight + 20 ? 10 : Swift.max(0, ((h - labelHeight - detailHeight) / 2).rounded())
             if row.text != nil { label = Rect(x: labelX, y: top, width: width, height: labelHeight) }
             if row.detail != nil { detail = Rect(x: labelX, y: top + labelHeight, width: width, height: detailHeight) }
-            fittingHeight = Swift.max(fittingHeight, top + labelHeight + detailHeight + 10)
         case .value1:
             let gap = 10.0
             let lw = try naturalWidth(row.text, labelFont), dw = try naturalWidth(row.detail, detailFont)
@@ -248,32 +261,35 @@ public struct CellLayout: Equatable, Sendable {
             if lw + gap + dw > width { detailWidth = Swift.min(dw, Swift.max(width - gap - lw, (width - gap) * 0.4)) }
             detailWidth = Swift.max(0, Swift.min(detailWidth, width))
             let labelWidth = Swift.max(0, width - (row.detail != nil ? detailWidth + gap : 0))
-            let n = try lineCount(row.text, labelFont, labelWidth, row.lines)
-            let m = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
-            guard n > 1 || m > 1 else { return false }
-            (labelLines, detailLines) = (n, m)
-            let lb = Double(n) * lh, db = Double(m) * dh
+            let n0 = try lineCount(row.text, labelFont, labelWidth, row.lines)
+            let m0 = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
+            guard n0 > 1 || m0 > 1 else { return false }
+            fittingHeight = Swift.max(fittingHeight, Swift.max(row.text == nil ? 0 : Double(n0) * lh,
+                                                               row.detail == nil ? 0 : Double(m0) * dh) + 2 * pad)
+            (labelLines, detailLines) = (fit(n0, lh, h - 8), fit(m0, dh, h - 8))
+            let lb = Double(labelLines) * lh, db = Double(detailLines) * dh
             if row.text != nil { label = Rect(x: labelX, y: Swift.max(0, ((h - lb) / 2).rounded()), width: labelWidth, height: lb) }
             if row.detail != nil {
                 detail = Rect(x: textRight - detailWidth, y: Swift.max(0, ((h - db) / 2).rounded()), width: detailWidth, height: db)
             }
-            fittingHeight = Swift.max(fittingHeight, Swift.max(row.text == nil ? 0 : lb, row.detail == nil ? 0 : db) + 2 * pad)
         case .value2:
             let column = Swift.min(Self.value2LabelWidth, width)
             let dx = labelX + column + 6
             let detailWidth = Swift.max(0, textRight - dx)
-            let n = try lineCount(row.text, labelFont, column, row.lines)
-            let m = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
-            guard n > 1 || m > 1 else { return false }
-            (labelLines, detailLines) = (n, m)
-            let lb = row.text == nil ? 0 : Double(n) * lh
-            let db = row.detail == nil || detailWidth < 1 ? 0 : Double(m) * dh
-            let top = Swift.max(0, ((h - Swift.max(lb, db)) / 2).rounded())
+            let n0 = try lineCount(row.text, labelFont, column, row.lines)
+            let m0 = try lineCount(row.detail, detailFont, detailWidth, row.detailLines)
+            guard n0 > 1 || m0 > 1 else { return false }
+            let hasDetail = row.detail != nil && detailWidth >= 1
             // The small label's first line centred on the detail's first line.
-            let labelTop = db > 0 ? top + ((dh - lh) / 2).rounded() : top
-            if row.text != nil { label = Rect(x: labelX, y: labelTop, width: column, height: lb) }
-            if db > 0 { detail = Rect(x: dx, y: top, width: detailWidth, height: db) }
-            fittingHeight = Swift.max(fittingHeight, Swift.max(lb + labelTop - top, db) + 2 * pad)
+            let offset = hasDetail ? ((dh - lh) / 2).rounded() : 0
+            fittingHeight = Swift.max(fittingHeight, Swift.max(row.text == nil ? 0 : Double(n0) * lh + offset,
+                                                               hasDetail ? Double(m0) * dh : 0) + 2 * pad)
+            (labelLines, detailLines) = (fit(n0, lh, h - 8 - offset), fit(m0, dh, h - 8))
+            let lb = row.text == nil ? 0 : Double(labelLines) * lh
+            let db = hasDetail ? Double(detailLines) * dh : 0
+            let top = Swift.max(0, ((h - Swift.max(lb + offset, db)) / 2).rounded())
+            if row.text != nil { label = Rect(x: labelX, y: top + offset, width: column, height: lb) }
+            if hasDetail { detail = Rect(x: dx, y: top, width: detailWidth, height: db) }
         }
         return true
     }

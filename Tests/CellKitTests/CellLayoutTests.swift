@@ -27,9 +27,12 @@ import Testing
         for width in [200.0, 300, 320, 500, 768] {
             for style in RowSpec.Style.allCases {
                 for accessory in RowSpec.Accessory.allCases {
-                    for (image, indent, editing, reorder, badge) in [(false, 0, RowSpec.Editing.none, false, false),
-                                                                      (true, 0, .none, false, true), (false, 2, .delete, true, false),
-                                                                      (true, 1, .insert, true, true)] {
+                    for (image, indent, editing, reorder, badge, swiped) in [(false, 0, RowSpec.Editing.none, false, false, false),
+                                                                      (true, 0, .none, false, true, false),
+                                                                      (false, 2, .delete, true, false, false),
+                                                                      (true, 1, .insert, true, true, false),
+                                                                      (true, 0, .select, false, true, true),
+                                                                      (false, 1, .delete, false, true, true)] {
                         var r = row(style, label: long, detail: long)
                         r.accessory = accessory
                         r.indent = indent
@@ -37,8 +40,11 @@ import Testing
                         r.reorder = reorder
                         r.badge = badge ? "12" : nil
                         if image { r.image = .draw { _, _ in } }
+                        r.deleteButton = swiped
+                        // Swiped rows also wrap their labels (onto as many lines as 44 pt hold).
+                        if swiped { (r.lines, r.detailLines) = (0, 0) }
                         let l = try CellLayout(r, width: width, height: 44, theme: theme, text: text)
-                        let parts = [l.editingControl, l.image, l.label, l.detail, l.badge, l.accessory, l.reorder]
+                        let parts = [l.editingControl, l.image, l.label, l.detail, l.badge, l.accessory, l.reorder, l.deleteButton]
                         let name = "\(style) \(accessory) w\(width) image \(image) indent \(indent) \(editing) badge \(badge)"
                         for (i, a) in parts.enumerated() {
                             guard let a else { continue }
@@ -48,7 +54,8 @@ import Testing
                                 #expect(!overlaps(a, b), "\(name): \(a) overlaps \(b)")
                             }
                         }
-                        let rightSide = [l.badge?.minX, l.accessory?.minX, l.reorder?.minX].compactMap { $0 }.min() ?? width
+                        let rightSide = [l.badge?.minX, l.accessory?.minX, l.reorder?.minX, l.deleteButton?.minX]
+                            .compactMap { $0 }.min() ?? width
                         for label in [l.label, l.detail].compactMap({ $0 }) {
                             #expect(label.maxX <= rightSide - 5 + 1e-9, "\(name): \(label) reaches \(rightSide)")
                             #expect(label.width >= 0)
@@ -59,7 +66,7 @@ import Testing
                 }
             }
         }
-        #expect(checked == 5 * 4 * 6 * 4)
+        #expect(checked == 5 * 4 * 6 * 6)
     }
 
     func overlaps(_ a: Rect, _ b: Rect) -> Bool {
