@@ -93,7 +93,7 @@ enum ChromeBinding {
             let (bar, given) = try readStatusBar(lua, 5)
             let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -124,7 +124,7 @@ enum ChromeBinding {
             let (bar, given) = try readNavigationBar(lua, 5)
             let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -156,7 +156,7 @@ enum ChromeBinding {
             let (bar, given) = try readSearchBar(lua, 5)
             let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -183,7 +183,7 @@ enum ChromeBinding {
             let (bar, given) = try readToolbar(lua, 5)
             let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -222,7 +222,7 @@ enum ChromeBinding {
             let (bar, given) = try readTabBar(lua, 5)
             let theme = given ?? .ios6
             return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -252,7 +252,7 @@ enum ChromeBinding {
             }
             control.selected = selected == 0 ? nil : selected - 1
             return try finish(lua, canvas, height: control.height) {
-                try control.draw(in: canvas, at: origin, width: width, theme: theme, text: CellTextKit())
+                try control.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }
@@ -277,7 +277,7 @@ enum ChromeBinding {
                 }
             }
             return try finish(lua, canvas, height: frame.height) {
-                try b.draw(in: canvas, frame: frame, theme: theme, text: CellTextKit())
+                try b.draw(in: canvas, frame: frame, theme: theme, text: LuaRuntime.current(lua.L).kitText)
             }
         }
     }

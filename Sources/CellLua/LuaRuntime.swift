@@ -241,6 +241,18 @@ public final class LuaRuntime {
     /// The kit's views (cell backgrounds, bevels) drawn once per look and
     /// size for every kit call and table of this script.
     let viewLayers = ViewLayers()
+    /// The kit's text (tables, screens, bars, badges) within this script's
+    /// limits: laying a text out is charged against `--max-memory` while it
+    /// lasts and stops at the deadline, as the canvas' own text calls do
+    /// (the hook then reports the timeout when the call returns). It holds
+    /// the runtime weakly: a Table keeps it.
+    lazy var kitText: CellTextKit = {
+        let cancellation = self.cancellation
+        return CellTextKit(limits: .init(
+            stop: { cancellation.isPastDeadline },
+            reserve: { [weak self] bytes in try self?.charge(bytes: bytes, of: "laying out text", nudging: false) },
+            release: { [weak self] bytes in self?.release(bytes: bytes) }))
+    }()
     /// See `layerBegun(on:)`.
     @exclusivity(unchecked) private var layerSites: [ObjectIdentifier: [Site]] = [:]
 

@@ -72,7 +72,7 @@ enum ScreenBinding {
                 throw r.fail("table", "table spec or Table expected, got \(lua.typeName(given))")
             }
             let functions = lua.top
-            let screen = try Screen(spec, text: CellTextKit(), viewLayers: LuaRuntime.current(lua.L).viewLayers)
+            let screen = try Screen(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
             lua.pushObject(ScreenBox(screen, callbacks: callbacks), type: typeName)
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)

@@ -104,7 +104,7 @@ enum TableBinding {
             let callbacks = LuaCallbacks()
             let spec = try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1),
                                     functions: functions, callbacks: callbacks)
-            let table = try Table(spec, text: CellTextKit(), viewLayers: LuaRuntime.current(lua.L).viewLayers)
+            let table = try Table(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
             lua.pushObject(TableBox(table, callbacks: callbacks), type: typeName)
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)

@@ -39,7 +39,7 @@ enum UIBinding {
                 }
             }
             var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-            frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: CellTextKit())
+            frame = try badge.draw(in: canvas, right: right, centerY: centerY, text: LuaRuntime.current(lua.L).kitText)
             try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             lua.push(frame.x)
             lua.push(frame.y)

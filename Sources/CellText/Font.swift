@@ -230,10 +230,15 @@ public struct Font: Sendable {
     /// included; not rounded up, as iOS 6 did, so that it adds up exactly) of
     /// the widest line, the height `lineHeight` per line. Line breaks (`\n`,
     /// `\r\n`, U+2028, U+2029) start new lines; the empty string measures 0 x 0.
-    public func measure(_ text: String) -> (width: Double, height: Double) {
+    /// `stop` (a deadline) ends shaping early, the width then short.
+    public func measure(_ text: String, stop: (() -> Bool)? = nil) -> (width: Double, height: Double) {
         let paragraphs = TextLayout.paragraphs(text)
         guard !paragraphs.isEmpty else { return (0, 0) }
-        let width = paragraphs.map { shape($0).width }.max() ?? 0
+        var width = 0.0
+        for p in paragraphs {
+            if let stop, stop() { break }
+            width = Swift.max(width, shape(p, stop: stop).width)
+        }
         return (width, Double(paragraphs.count) * lineHeight)
     }
 

@@ -68,6 +68,19 @@ import Testing
         #expect(timeout("local x = 1\n" + line) == Self.expected)
     }
 
+    /// The kit's text (a table's wrapped and measured labels, a bar's
+    /// title) watches it too. Before, it ran to its end: 10 MB of a row's
+    /// detail ran past a 1 s deadline until the watchdog ended the run
+    /// without a line, at 490 MB under --max-memory 256.
+    @Test(arguments: [
+        "local t = cell.ui.table { sections = { { rows = { { text = big(2e6), lines = 0 } } } } }",
+        "cell.ui.navigation_bar(cell.canvas(320, 44), 0, 0, 320, { title = big(2e6) })",
+        "cell.ui.table { sections = { { rows = { { text = big(2e6), detail = 'x', style = 'value1' } } } } }:render(cell.canvas(320, 100))",
+    ])
+    func kitTextStopsAtTheDeadline(_ line: String) {
+        #expect(timeout("local x = 1\n" + line) == Self.expected)
+    }
+
     /// Pattern results as the Lua 5.4 manual specifies them (the cases
     /// where a matcher is easiest to get wrong), with the standard library's
     /// error messages.

@@ -58,6 +58,7 @@ import Testing
         ("shadow.lua", "local c = cell.canvas(1000, 1000)\nc:set_shadow(0, 0, 50, '#000') c:fill_rect(0, 0, 1000, 1000)", nil),
         ("layers.lua", "local c = cell.canvas(100, 100)\nfor i = 1, 100000 do c:begin_layer() end", "pixels"),
         ("lua.lua", "local t\nfor i = 1, 1e9 do t = {t, ('x'):rep(1000) .. i} end", "not enough memory (--max-memory 64 MB)"),
+        ("kit.lua", "local c = cell.canvas(320, 480)\ncell.ui.table { sections = { { rows = { { text = ('word '):rep(2e6), lines = 0 } } } } }:render(c)", "laying out text"),
         ("recorded.lua", "local c = cell.canvas(100, 100)\nfor i = 1, 1e6 do c:text('recorded text ' .. i, 1, 1) end", "not enough memory"),
     ] as [(String, String, String?)])
     func thePeakStaysWithinTheBudget(name: String, script: String, failure: String?) throws {
