@@ -130,7 +130,7 @@ local function trapTable()
 end
 
 local pools = {canvas = {}, path = {}, color = {}, gradient = {}, paint = {}, image = {}, font = {},
-    table = {}, zombie = {}}
+    table = {}, screen = {}, zombie = {}}
 local poolMax = 8
 local function keep(kind, v)
     if v == nil then return end
@@ -302,7 +302,15 @@ local function row()
     if chance(0.3) then r.accessory = pick(enums.accessory) end
     if chance(0.1) then r.height = size() end
     if chance(0.1) then r.draw = hostileFunction() end
-    if chance(0.05) then r[pick({"text", "detail", "badge", "accessory", "height", "draw"})] = hostileValue(1) end
+    if chance(0.2) then r.lines = pick({0, 1, 2, 3, 1000}) end
+    if chance(0.2) then r.detail_lines = pick({0, 1, 2, 1000}) end
+    if chance(0.1) then r.background = colorSpec() end
+    if chance(0.1) then r.align = pick({"left", "center"}) end
+    if chance(0.1) then r.delete_button = chance(0.5) end
+    if chance(0.1) then r.checked = chance(0.5) end
+    if chance(0.1) then r.style = pick({"default", "subtitle", "value1", "value2"}) end
+    if chance(0.05) then r[pick({"text", "detail", "badge", "accessory", "height", "draw", "lines", "detail_lines",
+        "background", "align", "delete_button", "checked"})] = hostileValue(1) end
     return r
 end
 
@@ -316,6 +324,39 @@ local function view()
     if chance(0.1) then v.draw = hostileFunction() end
     return v
 end
+
+local function barButton()
+    if chance(0.05) then return hostileValue(1) end
+    local b = {}
+    if chance(0.8) then b.title = chance(0.9) and pick(sampleTexts) or hostileString() end
+    if chance(0.5) then b.style = pick({"bordered", "done", "plain"}) end
+    if chance(0.2) then b.highlighted = chance(0.5) end
+    return b
+end
+
+-- options for each bar function (and a screen's bars)
+local barOptions = {
+    status_bar = function() return {style = pick({"default", "black", "translucent"}), carrier = pick(sampleTexts),
+        time = pick(sampleTexts), battery = pick({0, 0.5, 1, 2, -1, NAN}), signal = pick({0, 3, 5, 6}),
+        wifi = pick({0, 2, 3, 4})} end,
+    navigation_bar = function() return {title = pick(sampleTexts), prompt = chance(0.3) and pick(sampleTexts) or nil,
+        back = chance(0.5) and pick(sampleTexts) or nil, left = chance(0.3) and barButton() or nil,
+        right = chance(0.5) and barButton() or nil, tint = chance(0.2) and colorSpec() or nil,
+        style = chance(0.2) and pick({"default", "black"}) or nil} end,
+    search_bar = function() return {placeholder = pick(sampleTexts), text = chance(0.3) and pick(sampleTexts) or nil,
+        scopes = chance(0.3) and {pick(sampleTexts), pick(sampleTexts)} or nil, scope = chance(0.3) and R(0, 4) or nil} end,
+    toolbar = function()
+        local items = {}
+        for i = 1, R(0, 6) do items[i] = pick({"flexible", "fixed:10", "fixed:" .. tostring(num()), barButton()}) end
+        return {items = items}
+    end,
+    tab_bar = function()
+        local items = {}
+        for i = 1, R(0, 6) do items[i] = {title = pick(sampleTexts), badge = chance(0.3) and pick(sampleTexts) or nil} end
+        return {items = items, selected = R(0, 7)}
+    end,
+}
+local barNames = {"status_bar", "navigation_bar", "search_bar", "toolbar", "tab_bar"}
 
 local function tableSpec()
     if chance(0.05) then return hostileTable() end
@@ -340,12 +381,16 @@ local function tableSpec()
     if chance(0.1) then s.cell_colors = {colorSpec(), colorSpec()} end
     if chance(0.1) then s.badge_color = colorSpec() end
     if chance(0.1) then s.badge_highlight_color = colorSpec() end
+    if chance(0.1) then s.background = "pinstripes" end
+    if chance(0.2) then s.editing = pick({true, false, "multi"}) end
     if chance(0.8) then
         local sections = {}
         for i = 1, R(0, 4) do
             local sec = {rows = {}}
             if chance(0.4) then sec.title = pick(sampleTexts) end
             if chance(0.3) then sec.footer = pick(sampleTexts) end
+            if chance(0.1) then sec.header_view = view() end
+            if chance(0.1) then sec.footer_view = view() end
             for j = 1, R(0, 6) do sec.rows[j] = row() end
             if chance(0.05) then sec.rows = hostileValue(1) end
             sections[i] = sec
@@ -356,6 +401,19 @@ local function tableSpec()
         s[pick({"width", "height", "style", "sections", "header", "corner_overlay", "cell_style",
             "content_offset", "row_height"})] = hostileValue(1)
     end
+    return s
+end
+
+local function screenSpec()
+    if chance(0.05) then return hostileTable() end
+    local s = {table = chance(0.9) and tableSpec() or hostileValue(1)}
+    if chance(0.3) then s.device = pick({"iphone", "iphone5", "ipad", "ipod"}) end
+    for _, name in ipairs(barNames) do
+        if chance(0.4) then s[name] = chance(0.95) and barOptions[name]() or hostileValue(1) end
+    end
+    if chance(0.1) then s.status_bar = false end
+    if chance(0.3) then s.scroll = num() end
+    if chance(0.2) then s.theme = pick({"ios6", "dark", "sepia"}) end
     return s
 end
 
@@ -504,11 +562,13 @@ local fields = {
     font = {"size", "ascent", "descent", "leading", "line_height", "cap_height", "x_height", "name",
         "family", "style", "file"},
     table = {"content_height", "width", "height", "content_offset"},
+    screen = {"width", "height", "device"},
     path = {}, zombie = {},
 }
 local otherMethods = {
     font = {{"measure", {"str"}}},
     table = {{"render", {"canvas"}}, {"hit_test", {"n", "n"}}, {"row_rect", {"int", "int"}}},
+    screen = {{"render", {"canvas"}}, {"hit_test", {"n", "n"}}},
 }
 
 -- calls obj:name(args), with (rarely) another object as self
@@ -631,6 +691,33 @@ local actions = {
     {2, writeImageFile},
     {2, function() call("cell.param", cell.param, hostileString(), hostileValue(0)) end},
     {3, function() local ok, t = call("cell.ui.table", cell.ui.table, tableSpec()); keepResult("table", ok, t) end},
+    {2, function() local ok, t = call("cell.ui.screen", cell.ui.screen, screenSpec()); keepResult("screen", ok, t) end},
+    {1, function() -- a screen rendered on a canvas of its device's size, and hit
+        local ok, t = call("cell.ui.screen", cell.ui.screen, screenSpec())
+        if ok and t then
+            local c = cell.canvas(t.width, t.height, {scale = 1})
+            call("screen:render", t.render, t, c)
+            call("screen:hit_test", t.hit_test, t, num(), num())
+        end
+    end},
+    {4, function()
+        local name = pick(barNames)
+        local a, n = args({"canvas", "n", "n", "s"})
+        a[5], n = chance(0.95) and barOptions[name]() or hostileValue(1), 5
+        call("cell.ui." .. name, cell.ui[name], table.unpack(a, 1, n))
+    end},
+    {2, function()
+        local a, n = args({"canvas", "n", "n", "s"})
+        a[5], n = {items = {pick(sampleTexts), pick(sampleTexts)}, selected = R(0, 3),
+            style = pick({"plain", "bordered", "bar", "tab"})}, 5
+        call("cell.ui.segmented", cell.ui.segmented, table.unpack(a, 1, n))
+    end},
+    {2, function()
+        local a, n = args({"canvas", "n", "n", "s", "s"})
+        a[6], n = {title = pick(sampleTexts), style = pick({"rounded", "bordered", "done", "plain", "back", "x"}),
+            highlighted = chance(0.5)}, 6
+        call("cell.ui.button", cell.ui.button, table.unpack(a, 1, n))
+    end},
     {3, function()
         local a, n = args({"canvas", "n", "n", "s", "s", "position"})
         call("cell.ui.cell_background", cell.ui.cell_background, table.unpack(a, 1, n))
