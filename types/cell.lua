@@ -314,7 +314,7 @@ function Path:is_empty() end
 local Canvas = {}
 
 ---Without an argument: push the graphics state. With a path: write the image
----(format by extension: .png .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
+---(format by extension: .png .jpg .jpeg .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
 ---@param path? string
 ---@return string?
 function Canvas:save(path) end
@@ -648,6 +648,12 @@ function Canvas:pixel(px, py) end
 ---The PNG file's bytes.
 ---@return string
 function Canvas:png() end
+
+---A JPEG file's bytes: the pixels over white (JPEG has no alpha), baseline,
+---4:2:0 chroma.
+---@param quality? integer 1 to 100 (default: --quality, else 90)
+---@return string
+function Canvas:jpeg(quality) end
 
 ---The drawing as an SVG document: paths, strokes, gradients, clips, layers
 ---and blend modes in SVG's own terms, text as glyph outlines, images

@@ -110,3 +110,46 @@ int cjpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
 }
 
 void cjpeg_free(void *pointer) { free(pointer); }
+
+int cjpeg_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
+                     uint8_t **out, size_t *size, char *error) {
+    *out = NULL;
+    *size = 0;
+    error[0] = 0;
+    if (width == 0 || height == 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
+        snprintf(error, CJPEG_ERROR_SIZE, "a JPEG is 1 to %ld pixels on a side, not %ux%u",
+                 (long)JPEG_MAX_DIMENSION, width, height);
+        return 1;
+    }
+    struct jpeg_compress_struct cinfo;
+    error_manager errors;
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error;
+    errors.error = error;
+    /* jpeg_mem_dest's buffer: volatile, read after a longjmp back here. */
+    unsigned char *volatile buffer = NULL;
+    unsigned long volatile length = 0;
+    if (setjmp(errors.back)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&length);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *size = length;
+    return 0;
+}

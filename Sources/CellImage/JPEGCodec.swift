@@ -26,6 +26,38 @@ public enum JPEGCodec {
         rgba.withUnsafeBufferPointer { buffer.data.update(from: $0.baseAddress!, count: w * h * 4) }
         return buffer
     }
+
+    /// libjpeg's quality when none is given (its scale 1...100; 90 keeps
+    /// text edges clean at about a fifth of a PNG's size for a screen).
+    public static let defaultQuality = 90
+
+    /// Encodes `buffer` as a baseline JPEG at `quality` (clamped to 1...100).
+    /// JPEG has no alpha: the pixels are composited over white, as PPM's are.
+    public static func encode(_ buffer: PixelBuffer, quality: Int = defaultQuality) throws -> [UInt8] {
+        let n = buffer.width * buffer.height
+        var rgb = [UInt8](repeating: 0, count: n * 3)
+        rgb.withUnsafeMutableBufferPointer { out in
+            for i in 0..<n {
+                let p = buffer.data + i * 4
+                let white = 255 - p[3]
+                out[i * 3] = p[0] &+ white
+                out[i * 3 + 1] = p[1] &+ white
+                out[i * 3 + 2] = p[2] &+ white
+            }
+        }
+        var error = [CChar](repeating: 0, count: Int(CJPEG_ERROR_SIZE))
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = rgb.withUnsafeBufferPointer {
+            cjpeg_encode_rgb($0.baseAddress, UInt32(clamping: buffer.width), UInt32(clamping: buffer.height),
+                             Int32(Swift.max(1, Swift.min(100, quality))), &out, &size, &error)
+        }
+        defer { cjpeg_free(out) }
+        guard status == 0, let out else {
+            throw ImageError.encode(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
 }
 
 /// Image files in: PNG or JPEG, told apart by their first bytes.

@@ -15,6 +15,7 @@ enum CanvasBinding {
             ("with", with),
             ("pixel", pixel),
             ("png", png),
+            ("jpeg", jpeg),
             ("svg", svg),
             ("pdf", pdf),
         ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
@@ -157,6 +158,26 @@ enum CanvasBinding {
             lua.push(Int(p.b))
             lua.push(Int(p.a))
             return 4
+        }
+    }
+
+    /// `c:jpeg([quality])` → a JPEG file's bytes as a string, over white, at
+    /// `quality` 1...100 (default: `--quality`, else 90).
+    static let jpeg: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let runtime = LuaRuntime.current(lua.L)
+            var quality = runtime.options.quality ?? JPEGCodec.defaultQuality
+            if !lua.isNoneOrNil(2) {
+                let q = try lua.number(2)
+                guard q >= 1, q <= 100, q == q.rounded() else {
+                    throw LuaError.argument(2, "quality must be a whole number from 1 to 100, got \(q.shortText)")
+                }
+                quality = Int(q)
+            }
+            try runtime.checkNoOpenLayers(canvas)
+            lua.push(bytes: try JPEGCodec.encode(canvas.buffer, quality: quality))
+            return 1
         }
     }
 

@@ -31,6 +31,8 @@ public final class LuaRuntime {
         /// Threads each canvas draws on (`Canvas(..., parallelism:)`); nil =
         /// `Canvas.availableThreads`.
         public var drawingThreads: Int? = nil
+        /// JPEG's quality, 1...100 (`--quality`); nil = 90.
+        public var quality: Int? = nil
         public init() {}
     }
 
@@ -538,7 +540,7 @@ public final class LuaRuntime {
     /// itself, such as `-o -` to standard output); an open layer is an error.
     public func encoded(_ canvas: Canvas, as format: ImageFormat) throws -> [UInt8] {
         try checkNoOpenLayers(canvas)
-        return try format.encode(canvas)
+        return try format.encode(canvas, quality: options.quality)
     }
 
     /// Writes `canvas` to `target` as given (relative to the process' current
@@ -548,7 +550,7 @@ public final class LuaRuntime {
         let format = try ImageFormat.forPath(target)
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
-        try AtomicFile.write(try format.encode(canvas), to: target)
+        try AtomicFile.write(try format.encode(canvas, quality: options.quality), to: target)
         fileWritten(target)
         return target
     }

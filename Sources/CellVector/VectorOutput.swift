@@ -5,11 +5,11 @@ import CellRaster
 extension ImageFormat {
     /// Encodes `canvas` in this format: its pixels for the raster formats,
     /// its display list for SVG and PDF.
-    public func encode(_ canvas: Canvas) throws -> [UInt8] {
+    public func encode(_ canvas: Canvas, quality: Int? = nil) throws -> [UInt8] {
         switch self {
         case .svg: return try SVGWriter.svg(of: canvas)
         case .pdf: return try PDFWriter.pdf(of: canvas)
-        default: return try encode(canvas.buffer)
+        default: return try encode(canvas.buffer, quality: quality)
         }
     }
 }

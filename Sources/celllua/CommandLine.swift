@@ -41,7 +41,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal).",
+        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal).",
         valueName: "path"))
     var output: String?
 
@@ -113,6 +113,10 @@ struct CommandLineOptions: ParsableCommand {
         valueName: "MB"))
     var maxMemory: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "JPEG quality for .jpg/.jpeg output and c:jpeg(), 1 to 100 (default 90).", valueName: "1-100"))
+    var quality: Int?
+
     /// What a run may hold when --max-memory is not given: hostile scripts
     /// (a loop of layers, a runaway string) stop here instead of filling the
     /// machine.
@@ -136,6 +140,9 @@ struct CommandLineOptions: ParsableCommand {
         }
         if let timeout, !(timeout.isFinite && timeout > 0) {
             throw ValidationError("--timeout must be a positive number of seconds")
+        }
+        if let quality, !(1...100).contains(quality) {
+            throw ValidationError("--quality must be a whole number from 1 to 100, got \(quality)")
         }
         if let maxMemory, !(maxMemory.isFinite && maxMemory > 0 && maxMemory < 1e9) {
             throw ValidationError("--max-memory must be a positive number of megabytes, below 1e9")

@@ -138,7 +138,7 @@ struct REPLCommands {
 
     private func save(_ argument: String) {
         guard !argument.isEmpty else {
-            complain(":save needs a path, e.g. :save out.png [expr] (.png, .ppm, .pam, .svg or .pdf)")
+            complain(":save needs a path, e.g. :save out.png [expr] (.png, .jpg, .ppm, .pam, .svg or .pdf)")
             return
         }
         let path = String(argument.prefix { !$0.isWhitespace })

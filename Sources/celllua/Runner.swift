@@ -164,6 +164,7 @@ struct Runner {
         settings.params = params ?? defines
         settings.writesFiles = writesFiles
         settings.sandbox = options.sandbox
+        settings.quality = options.quality
         settings.maxMemory = Int((options.maxMemory ?? CommandLineOptions.defaultMaxMemory) * 1_048_576)
         let runtime = LuaRuntime(options: settings)
         let console = console ?? makeConsole()

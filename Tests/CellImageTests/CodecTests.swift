@@ -94,7 +94,8 @@ import CellImage
         #expect(try ImageFormat.forPath("a/b/out.PNG") == .png)
         #expect(try ImageFormat.forPath("x.ppm") == .ppm)
         #expect(try ImageFormat.forPath("x.pam") == .pam)
-        #expect(throws: ImageError.self) { try ImageFormat.forPath("x.jpg") }
+        #expect(try ImageFormat.forPath("x.jpg") == .jpeg)
+        #expect(throws: ImageError.self) { try ImageFormat.forPath("x.gif") }
         #expect(throws: ImageError.self) { try ImageFormat.forPath("dir.d/noext") }
         #expect(throws: ImageError.self) { try ImageFormat.forPath(".png") }
     }
@@ -104,5 +105,39 @@ import CellImage
         #expect(throws: ImageError.self) { try PNGCodec.decode(Array(png.prefix(png.count / 2))) }
         #expect(throws: ImageError.self) { try PNGCodec.decode(Array("not a png at all".utf8)) }
         #expect(throws: ImageError.self) { try PNGCodec.decode([]) }
+    }
+}
+
+/// JPEG out through libjpeg: our own decoder (libjpeg too) reads it back at
+/// its size, over white, within JPEG's loss; a higher quality is closer and
+/// bigger; every format the extension names is known.
+@Suite struct JPEGEncodeTests {
+    func buffer() -> PixelBuffer {
+        let b = PixelBuffer(width: 64, height: 48, filledWith: .clear)
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let p = b.data + (y * 64 + x) * 4
+                if x < 32 { (p[0], p[1], p[2], p[3]) = (200, 40, 40, 255) } // opaque red
+                else if y < 24 { (p[0], p[1], p[2], p[3]) = (0, 0, 0, 0) } // transparent: white in JPEG
+                else { (p[0], p[1], p[2], p[3]) = (0, 0, 128, 128) } // half-transparent blue, premultiplied
+            }
+        }
+        return b
+    }
+
+    @Test func aJPEGReadsBackOverWhite() throws {
+        let bytes = try JPEGCodec.encode(buffer(), quality: 95)
+        #expect(JPEGCodec.isJPEG(bytes))
+        let back = try JPEGCodec.decode(bytes)
+        #expect(back.width == 64 && back.height == 48)
+        func px(_ x: Int, _ y: Int) -> [Int] { let p = back.data + (y * 64 + x) * 4; return [Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3])] }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 8 } }
+        #expect(near(px(10, 10), [200, 40, 40, 255]), "\(px(10, 10))")
+        #expect(near(px(50, 10), [255, 255, 255, 255]), "\(px(50, 10))")
+        #expect(near(px(50, 40), [127, 127, 255, 255]), "\(px(50, 40))") // blue at 50% over white
+        let low = try JPEGCodec.encode(buffer(), quality: 10)
+        #expect(low.count < bytes.count)
+        #expect(try ImageFormat.forPath("a.JPG") == .jpeg && ImageFormat.forPath("b.jpeg") == .jpeg)
+        #expect(throws: ImageError.self) { try JPEGCodec.encode(PixelBuffer(width: 70_000, height: 1, filledWith: .clear)) }
     }
 }

@@ -1,5 +1,5 @@
 /*
- * JPEG decoding through libjpeg (libjpeg-turbo on Debian and Ubuntu).
+ * JPEG decoding and encoding through libjpeg (libjpeg-turbo on Debian and Ubuntu).
  *
  * libjpeg reports fatal errors through its error manager's error_exit, which
  * must not return; here it longjmps back into this C file, so no jump ever
@@ -26,6 +26,14 @@ int cjpeg_is_jpeg(const uint8_t *data, size_t size);
  */
 int cjpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
                       uint8_t **pixels, uint32_t *width, uint32_t *height, char *error);
+
+/**
+ * Encodes opaque RGB8 (width*3 bytes per row) as a baseline JPEG with 4:2:0
+ * chroma subsampling at `quality` (1..100, libjpeg's scale), into a malloc'd
+ * buffer the caller frees with cjpeg_free(). Returns 0 on success.
+ */
+int cjpeg_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
+                     uint8_t **out, size_t *size, char *error);
 
 void cjpeg_free(void *pointer);
 
