@@ -27,8 +27,10 @@ public enum JPEGCodec {
         return buffer
     }
 
-    /// libjpeg's quality when none is given (its scale 1...100; 90 keeps
-    /// text edges clean at about a fifth of a PNG's size for a screen).
+    /// libjpeg's quality when none is given (its scale 1...100): 90 keeps
+    /// text edges clean. Flat interface screens compress better as PNG
+    /// (the Mail screen at scale 2: PNG 106 KB, JPEG 115 KB at 90, 57 KB at
+    /// 50); JPEG pays for photographs.
     public static let defaultQuality = 90
 
     /// Encodes `buffer` as a baseline JPEG at `quality` (clamped to 1...100).
