@@ -38,25 +38,7 @@
 /** Raises the hook's error if the deadline has passed or an interrupt is
  *  pending: "script.lua:LINE: script timed out after N seconds" at the Lua
  *  function that called the running C function. Never returns then. */
-static void cl_checkpoint(lua_State *L) {
-    cl_Host *h = cl_host(L);
-    if (h->interrupted) {
-        h->interrupted = 0;
-        cl_rehook(L);
-        luaL_where(L, 1);
-        lua_pushliteral(L, "interrupted!");
-        lua_concat(L, 2);
-        lua_error(L);
-    }
-    if (h->timed_out || (h->deadline > 0 && cl_now() > h->deadline)) {
-        h->timed_out = 1;
-        lua_sethook(L, cl_hook, LUA_MASKCOUNT, 1);
-        luaL_where(L, 1);
-        lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
-        lua_concat(L, 2);
-        lua_error(L);
-    }
-}
+static void cl_checkpoint(lua_State *L) { cl_stopifdue(L, 1); }
 
 /* ---- the matcher ---- */
 

@@ -501,6 +501,7 @@ static inline void cl_pushmsghandler(lua_State *L) { lua_pushcfunction(L, cl_msg
 /* ---- the hook: timeouts and interrupts ---- */
 
 static inline void cl_rehook(lua_State *L);
+static void cl_stopifdue(lua_State *L, int level);
 
 static inline void cl_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
@@ -514,10 +515,18 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
             lua_error(L);
         }
     }
+    cl_stopifdue(L, 0); /* in a hook, level 0 is the running Lua function */
+}
+
+/** Raises "interrupted!" when Ctrl-C is pending, or the timeout once the
+ *  deadline has passed, positioned at the Lua function of `level` (0 in the
+ *  hook; 1 in a C function, for its caller). Returns when neither is due. */
+static void cl_stopifdue(lua_State *L, int level) {
+    cl_Host *h = cl_host(L);
     if (h->interrupted) {
         h->interrupted = 0;
         cl_rehook(L);
-        luaL_where(L, 0); /* in a hook, level 0 is the running Lua function */
+        luaL_where(L, level);
         lua_pushliteral(L, "interrupted!");
         lua_concat(L, 2);
         lua_error(L);
@@ -527,7 +536,7 @@ static inline void cl_hook(lua_State *L, lua_Debug *ar) {
          * its very next instruction, so nothing outlives the deadline. */
         h->timed_out = 1;
         lua_sethook(L, cl_hook, LUA_MASKCOUNT, 1);
-        luaL_where(L, 0);
+        luaL_where(L, level);
         lua_pushfstring(L, "script timed out after %f seconds", h->timeout);
         lua_concat(L, 2);
         lua_error(L);

@@ -59,6 +59,16 @@ enum ChromeBinding {
         (try lua.canvas(1), Point(try lua.number(2), try lua.number(3)), try lua.nonNegative(4, "width"))
     }
 
+    /// `(c, x, y, w [, opts])` for a bar whose options `read` reads: draws it
+    /// (in its options' theme, else ios6) and returns its height.
+    private static func drawBar<B: ChromeBar>(_ lua: Lua, _ read: (Lua, Int32) throws -> (B, Theme?)) throws -> Int32 {
+        let (canvas, origin, width) = try place(lua)
+        let (bar, given) = try read(lua, 5)
+        return try finish(lua, canvas, height: bar.height) {
+            try bar.draw(in: canvas, at: origin, width: width, theme: given ?? .ios6, text: LuaRuntime.current(lua.L).kitText)
+        }
+    }
+
     /// Draws, counts what the canvas' display list keeps, returns the height.
     private static func finish(_ lua: Lua, _ canvas: Canvas, height: Double,
                                _ draw: () throws -> Void) throws -> Int32 {
@@ -87,16 +97,7 @@ enum ChromeBinding {
     }
 
     /// `ui.status_bar(c, x, y, w [, opts])` → 20
-    static let statusBar: HostFunction = { L in
-        guarded(L) { lua in
-            let (canvas, origin, width) = try place(lua)
-            let (bar, given) = try readStatusBar(lua, 5)
-            let theme = given ?? .ios6
-            return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
-            }
-        }
-    }
+    static let statusBar: HostFunction = { L in guarded(L) { try drawBar($0, readStatusBar) } }
 
     /// `ui.navigation_bar`'s options at `index` (absolute; also a screen's `navigation_bar`), read into a NavigationBar and its theme.
     static func readNavigationBar(_ lua: Lua, _ index: Int32) throws -> (NavigationBar, Theme?) {
@@ -118,16 +119,7 @@ enum ChromeBinding {
     }
 
     /// `ui.navigation_bar(c, x, y, w [, opts])` → 44, or 74 with a prompt
-    static let navigationBar: HostFunction = { L in
-        guarded(L) { lua in
-            let (canvas, origin, width) = try place(lua)
-            let (bar, given) = try readNavigationBar(lua, 5)
-            let theme = given ?? .ios6
-            return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
-            }
-        }
-    }
+    static let navigationBar: HostFunction = { L in guarded(L) { try drawBar($0, readNavigationBar) } }
 
     /// `ui.search_bar`'s options at `index` (absolute; also a screen's `search_bar`), read into a SearchBar and its theme.
     static func readSearchBar(_ lua: Lua, _ index: Int32) throws -> (SearchBar, Theme?) {
@@ -150,16 +142,7 @@ enum ChromeBinding {
     }
 
     /// `ui.search_bar(c, x, y, w [, opts])` → 44, or 88 with scopes
-    static let searchBar: HostFunction = { L in
-        guarded(L) { lua in
-            let (canvas, origin, width) = try place(lua)
-            let (bar, given) = try readSearchBar(lua, 5)
-            let theme = given ?? .ios6
-            return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
-            }
-        }
-    }
+    static let searchBar: HostFunction = { L in guarded(L) { try drawBar($0, readSearchBar) } }
 
     /// `ui.toolbar`'s options at `index` (absolute; also a screen's `toolbar`), read into a Toolbar and its theme.
     static func readToolbar(_ lua: Lua, _ index: Int32) throws -> (Toolbar, Theme?) {
@@ -177,16 +160,7 @@ enum ChromeBinding {
     }
 
     /// `ui.toolbar(c, x, y, w [, opts])` → 44
-    static let toolbar: HostFunction = { L in
-        guarded(L) { lua in
-            let (canvas, origin, width) = try place(lua)
-            let (bar, given) = try readToolbar(lua, 5)
-            let theme = given ?? .ios6
-            return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
-            }
-        }
-    }
+    static let toolbar: HostFunction = { L in guarded(L) { try drawBar($0, readToolbar) } }
 
     /// `ui.tab_bar`'s options at `index` (absolute; also a screen's `tab_bar`), read into a TabBar and its theme.
     static func readTabBar(_ lua: Lua, _ index: Int32) throws -> (TabBar, Theme?) {
@@ -216,16 +190,7 @@ enum ChromeBinding {
     }
 
     /// `ui.tab_bar(c, x, y, w [, opts])` → 49
-    static let tabBar: HostFunction = { L in
-        guarded(L) { lua in
-            let (canvas, origin, width) = try place(lua)
-            let (bar, given) = try readTabBar(lua, 5)
-            let theme = given ?? .ios6
-            return try finish(lua, canvas, height: bar.height) {
-                try bar.draw(in: canvas, at: origin, width: width, theme: theme, text: LuaRuntime.current(lua.L).kitText)
-            }
-        }
-    }
+    static let tabBar: HostFunction = { L in guarded(L) { try drawBar($0, readTabBar) } }
 
     /// `ui.segmented(c, x, y, w [, opts])` → 44, or 30 in the bar style
     static let segmented: HostFunction = { L in

@@ -97,14 +97,14 @@ enum ScreenBinding {
         guarded(L) { lua in
             let box = try lua.checkObject(1, type: typeName, as: ScreenBox.self)
             let canvas = try lua.canvas(2)
-            let device = box.screen.spec.device
-            guard abs(canvas.width - device.width) < 1e-9, abs(canvas.height - device.height) < 1e-9 else {
-                throw LuaError.argument(2, "\(ScreenError.canvasSize(device: device, width: canvas.width, height: canvas.height))")
-            }
             lua_settop(lua.L, 2)
             lua_getiuservalue(lua.L, 1, 1)
             return try TableBinding.withCallbacks(box.callbacks, lua, functions: 3, canvas: 2) {
-                try box.screen.render(in: canvas)
+                do {
+                    try box.screen.render(in: canvas)
+                } catch let wrongSize as ScreenError {
+                    throw LuaError.argument(2, "\(wrongSize)")
+                }
                 try LuaRuntime.current(lua.L).countHeldMemory(of: canvas) // what its display list keeps
             }
         }

@@ -173,3 +173,17 @@ enum Chrome {
         Path.build { $0.addRoundedRect(r, radius: Swift.min(radius, r.width / 2, r.height / 2)) }
     }
 }
+
+/// A bar that spans a width and draws itself at a place: what a screen
+/// stacks and what each bar's `cell.ui` function draws.
+public protocol ChromeBar {
+    /// The height it takes, in points.
+    var height: Double { get }
+    func draw(in canvas: Canvas, at origin: Point, width: Double, theme: Theme, text: KitText?) throws
+}
+
+extension StatusBar: ChromeBar {}
+extension NavigationBar: ChromeBar {}
+extension SearchBar: ChromeBar {}
+extension Toolbar: ChromeBar {}
+extension TabBar: ChromeBar {}

@@ -86,19 +86,17 @@ public final class Screen {
             throw ScreenError.canvasSize(device: device, width: canvas.width, height: canvas.height)
         }
         try table.render(in: canvas)
-        let theme = spec.theme
-        func bar(_ name: String, _ frame: Rect?, _ draw: (Point, Double) throws -> Void) throws {
-            guard let frame else { return }
+        // The bars over it, each a named group.
+        func draw(_ name: String, _ bar: ChromeBar?, _ frame: Rect?) throws {
+            guard let bar, let frame else { return }
             canvas.beginGroup(name: name)
             defer { try? canvas.endGroup() }
-            try draw(Point(frame.x, frame.y), frame.width)
+            try bar.draw(in: canvas, at: Point(frame.x, frame.y), width: frame.width, theme: spec.theme, text: text)
         }
-        try bar("toolbar", frames.toolbar) { try spec.toolbar?.draw(in: canvas, at: $0, width: $1, theme: theme, text: text) }
-        try bar("tab_bar", frames.tabBar) { try spec.tabBar?.draw(in: canvas, at: $0, width: $1, theme: theme, text: text) }
-        try bar("navigation_bar", frames.navigationBar) {
-            try spec.navigationBar?.draw(in: canvas, at: $0, width: $1, theme: theme, text: text)
-        }
-        try bar("status_bar", frames.statusBar) { try spec.statusBar?.draw(in: canvas, at: $0, width: $1, theme: theme, text: text) }
+        try draw("toolbar", spec.toolbar, frames.toolbar)
+        try draw("tab_bar", spec.tabBar, frames.tabBar)
+        try draw("navigation_bar", spec.navigationBar, frames.navigationBar)
+        try draw("status_bar", spec.statusBar, frames.statusBar)
     }
 
     /// What is under canvas point (x, y), or nil outside the screen.
