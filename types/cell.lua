@@ -667,6 +667,41 @@ function Canvas:svg() end
 ---@return string
 function Canvas:pdf() end
 
+---Marks a region of the canvas as a slice: `--slices DIR` writes it as
+---DIR/<name>.png (and <name>@2x.png, @3x with --scales), cut from the
+---rendered pixels. In the canvas' points from its top-left corner (the
+---current transform does not apply), rounded outwards to whole pixels; what
+---lies outside the canvas is cut off.
+---@param name string letters, digits, '-', '_' and '.' (not first); once per canvas
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+function Canvas:slice(name, x, y, w, h) end
+
+---The slices marked on this canvas, in order.
+---@return cell.Slice[]
+function Canvas:slices() end
+
+---@class cell.Slice
+---@field name string
+---@field x number
+---@field y number
+---@field w number
+---@field h number
+
+---What a script sets as the global `animation` to render frames instead of
+---one canvas: -o x.gif, x.webp, x.png (APNG) or x.mp4 write the animation,
+---other formats a file per frame (<stem>-<i>.<ext>).
+---@class cell.Animation
+---@field frames integer how many frames, 1 to 100000
+---@field fps? number frames per second, up to 240 (default 30)
+---@field draw fun(i: integer, t: number): cell.Canvas draws frame i (from 1) at t = (i - 1) / fps seconds and returns its canvas; frames are drawn in several Lua states at once, so it should depend on i and t only
+---@field sequential? boolean draw every frame in one state, in order, for a script that keeps state from frame to frame (default false)
+
+---@type cell.Animation|nil
+animation = nil
+
 ---@class cell.ui
 cell.ui = {}
 

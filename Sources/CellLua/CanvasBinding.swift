@@ -19,7 +19,7 @@ enum CanvasBinding {
             ("svg", svg),
             ("pdf", pdf),
         ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
-          + imageMethods + textMethods
+          + imageMethods + textMethods + sliceMethods
           + PathConstruction.methods + [("begin_path", beginPath)],
         index: index, tostring: tostring)
 

@@ -56,6 +56,12 @@ public final class LuaRuntime {
     /// Whether the last chunk run returned `false`: a script that saves its
     /// own files says so, and the command line writes nothing else.
     public private(set) var returnedFalse = false
+    /// The canvases of a list the last chunk returned (`return { a, b }`),
+    /// in order: pages of a book, or files numbered `<stem>-<n>`; nil when
+    /// it returned no such list.
+    public private(set) var resultPages: [Canvas]?
+    /// The regions marked with `c:slice`, by canvas.
+    var sliceMarks: [ObjectIdentifier: SliceEntry] = [:]
     /// The parameters `cell.param` reads (from `options.params`).
     public var params: [String: Param] { options.params }
     /// Names the script asked for with `cell.param`, so the command line can
@@ -129,7 +135,7 @@ public final class LuaRuntime {
     public private(set) var isClosed = false
     /// The deadline and chunk name of the last script run with `--timeout`,
     /// which the finalizers run by closing the state are held to.
-    private var closingDeadline: Double?
+    private(set) var closingDeadline: Double?
     private var closingName = ""
 
     /// "NAME: script timed out after N seconds", N written as Lua writes a
@@ -449,13 +455,37 @@ public final class LuaRuntime {
         if let timeout = options.timeout {
             host.pointee.timeout = timeout
             host.pointee.deadline = cl_now() + timeout
+        }
+        try callProtected(arguments: Int32(args.count), handler: base + 1, name: Self.displayName(chunkName))
+        returnedFalse = lua_gettop(L) > base + 1 && lua_type(L, base + 2) == LUA_TBOOLEAN && lua_toboolean(L, base + 2) == 0
+        resultPages = nil
+        if lua_gettop(L) > base + 1 {
+            if let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
+                lastCanvas = canvas
+                return canvas
+            }
+            if let pages = try canvasList(at: base + 2, name: Self.displayName(chunkName)) {
+                resultPages = pages
+                lastCanvas = pages[0]
+                return pages[0]
+            }
+        }
+        return nil
+    }
+
+    /// Calls the function below `arguments` values on the stack (with the
+    /// message handler at `handler`) under the run's limits: the deadline
+    /// already in `host` (`--timeout`, set by the caller when a chunk
+    /// starts), the watchdog, the memory limit. Results stay on the stack.
+    /// `name`: the chunk, as timeout messages name it.
+    func callProtected(arguments: Int32, handler: Int32, name: String) throws {
+        if options.timeout != nil {
             cancellation.deadline = host.pointee.deadline
             cl_sethook(L)
         }
-        let name = Self.displayName(chunkName)
         let deadline = options.timeout.map { _ in host.pointee.deadline }
         let result = Watchdog.shared.watching(deadline: deadline, message: timeoutMessage(name)) {
-            cl_pcall(L, Int32(args.count), cl_multret(), base + 1)
+            cl_pcall(L, arguments, cl_multret(), handler)
         }
         if options.timeout != nil {
             cl_cleartimeout(L)
@@ -476,13 +506,27 @@ public final class LuaRuntime {
             }
             throw ScriptError.runtime(Traceback.trim(errorText(at: -1)))
         }
-        returnedFalse = lua_gettop(L) > base + 1 && lua_type(L, base + 2) == LUA_TBOOLEAN && lua_toboolean(L, base + 2) == 0
-        if lua_gettop(L) > base + 1,
-           let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
-            lastCanvas = canvas
-            return canvas
+    }
+
+    /// The canvases of a returned list (`return { c1, c2 }`: a book's
+    /// pages), nil when the value at `index` is not a non-empty list that
+    /// starts with a canvas; an error when a later entry is not a canvas.
+    private func canvasList(at index: Int32, name: String) throws -> [Canvas]? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        let lua = Lua(L)
+        let count = Int(lua_rawlen(L, index))
+        guard count >= 1 else { return nil }
+        var pages: [Canvas] = []
+        for i in 1...count {
+            lua_rawgeti(L, index, lua_Integer(i))
+            defer { cl_pop(L, 1) }
+            guard let canvas = lua.testObject(-1, type: CanvasBinding.typeName, as: Canvas.self) else {
+                if i == 1 { return nil }
+                throw ScriptError.runtime("\(name): the list of canvases returned has a \(lua.typeName(-1)) at [\(i)], not a canvas")
+            }
+            pages.append(canvas)
         }
-        return nil
+        return pages
     }
 
     /// A chunk name as messages show it: `@s.lua` and `=stdin` without their mark.
@@ -551,6 +595,17 @@ public final class LuaRuntime {
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
         try AtomicFile.write(try format.encode(canvas, quality: options.quality), to: target)
+        fileWritten(target)
+        return target
+    }
+
+    /// Writes `pages` as one PDF (a page each, bookmarked by their titles)
+    /// to `target` as given, atomically; reports and returns the path.
+    @discardableResult
+    public func writeBook(_ pages: [PDFPage], toCurrentDirectoryPath target: String) throws -> String {
+        for page in pages { try checkNoOpenLayers(page.canvas) }
+        guard options.writesFiles else { return target }
+        try AtomicFile.write(try PDFWriter.book(pages), to: target)
         fileWritten(target)
         return target
     }

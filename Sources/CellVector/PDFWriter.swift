@@ -20,23 +20,47 @@ import CellRaster
 /// list holds it. Same drawing, same bytes.
 public enum PDFWriter {
     public static func pdf(of canvas: Canvas) throws -> [UInt8] {
-        let list = canvas.displayList
+        try book([PDFPage(canvas)])
+    }
+
+    /// Several canvases as the pages of one PDF, in order, each page its
+    /// canvas' size; pages with a title are bookmarked by it (the outline a
+    /// viewer shows beside the pages). Objects the pages share (an image
+    /// drawn on each) are written once.
+    public static func book(_ pages: [PDFPage]) throws -> [UInt8] {
         var writer = PDFContent()
-        let page = PDFSurface(pixels: Rect(x: 0, y: 0, width: Double(canvas.pixelWidth), height: Double(canvas.pixelHeight)),
-                              scale: canvas.scale)
-        let body: String
-        if list.needsPixels {
-            body = writer.image(canvas.buffer, placed: .identity)
-        } else {
-            body = writer.group(list.operations, on: page)
+        var numbers: [Int] = []
+        let tree = writer.doc.reserve()
+        for page in pages {
+            let canvas = page.canvas
+            let list = canvas.displayList
+            let surface = PDFSurface(pixels: Rect(x: 0, y: 0, width: Double(canvas.pixelWidth),
+                                                  height: Double(canvas.pixelHeight)),
+                                     scale: canvas.scale)
+            let body = list.needsPixels ? writer.image(canvas.buffer, placed: .identity)
+                : writer.group(list.operations, on: surface)
+            let w = Decimal.text(canvas.width), h = Decimal.text(canvas.height)
+            var content = "1 0 0 -1 0 \(h) cm"
+            if canvas.scale != 1 {
+                let s = Decimal.text(1 / canvas.scale, decimals: 9)
+                content += " \(s) 0 0 \(s) 0 0 cm"
+            }
+            numbers.append(writer.addPage(content: content + "\n" + body, mediaBox: "[0 0 \(w) \(h)]", parent: tree))
         }
-        let w = Decimal.text(canvas.width), h = Decimal.text(canvas.height)
-        var content = "1 0 0 -1 0 \(h) cm"
-        if canvas.scale != 1 {
-            let s = Decimal.text(1 / canvas.scale, decimals: 9)
-            content += " \(s) 0 0 \(s) 0 0 cm"
-        }
-        return writer.finish(content: content + "\n" + body, mediaBox: "[0 0 \(w) \(h)]")
+        return writer.finish(pages: numbers, tree: tree,
+                             bookmarks: zip(numbers, pages).compactMap { n, p in p.title.map { (n, $0) } })
+    }
+}
+
+/// One page of `PDFWriter.book`: a canvas, and the bookmark it gets.
+public struct PDFPage {
+    public let canvas: Canvas
+    /// The page's bookmark (nil: none).
+    public let title: String?
+
+    public init(_ canvas: Canvas, title: String? = nil) {
+        self.canvas = canvas
+        self.title = title
     }
 }
 
@@ -73,8 +97,17 @@ struct PDFContent {
         return prefix + String(next)
     }
 
-    mutating func finish(content: String, mediaBox: String) -> [UInt8] {
+    /// A page drawing `content`, child of the page tree `parent`; its number.
+    mutating func addPage(content: String, mediaBox: String, parent: Int) -> Int {
         let contents = doc.addStream(dictionary: "", data: Array(content.utf8))
+        return doc.add("<< /Type /Page /Parent \(parent) 0 R /MediaBox \(mediaBox) /Resources \(resources) 0 R " +
+                       "/Contents \(contents) 0 R /Group << /S /Transparency /CS /DeviceRGB >> >>")
+    }
+
+    /// The file: the shared resources, the page tree `tree` over `pages`,
+    /// an outline with one entry per bookmark (page number, title), the
+    /// catalog.
+    mutating func finish(pages: [Int], tree: Int, bookmarks: [(Int, String)] = []) -> [UInt8] {
         func dict(_ entries: [String: Int]) -> String {
             "<< " + entries.keys.sorted().map { "/\($0) \(entries[$0]!) 0 R" }.joined(separator: " ") + " >>"
         }
@@ -82,12 +115,35 @@ struct PDFContent {
         for key in graphicsStates.keys.sorted() { gs += "/\(key) \(graphicsStates[key]!) " }
         gs += ">>"
         doc.set(resources, "<< /ExtGState \(gs) /XObject \(dict(xobjects)) /Shading \(dict(shadings)) >>")
-        let pages = doc.reserve()
-        let pageObject = doc.add("<< /Type /Page /Parent \(pages) 0 R /MediaBox \(mediaBox) /Resources \(resources) 0 R " +
-                                 "/Contents \(contents) 0 R /Group << /S /Transparency /CS /DeviceRGB >> >>")
-        doc.set(pages, "<< /Type /Pages /Kids [\(pageObject) 0 R] /Count 1 >>")
-        let catalog = doc.add("<< /Type /Catalog /Pages \(pages) 0 R >>")
-        return doc.bytes(root: catalog)
+        let kids = pages.map { "\($0) 0 R" }.joined(separator: " ")
+        doc.set(tree, "<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
+        var catalog = "<< /Type /Catalog /Pages \(tree) 0 R"
+        if !bookmarks.isEmpty {
+            let outlines = doc.reserve()
+            let items = bookmarks.map { _ in doc.reserve() }
+            for (i, (page, title)) in bookmarks.enumerated() {
+                var entry = "<< /Title \(Self.textString(title)) /Parent \(outlines) 0 R /Dest [\(page) 0 R /Fit]"
+                if i > 0 { entry += " /Prev \(items[i - 1]) 0 R" }
+                if i + 1 < items.count { entry += " /Next \(items[i + 1]) 0 R" }
+                doc.set(items[i], entry + " >>")
+            }
+            doc.set(outlines, "<< /Type /Outlines /First \(items[0]) 0 R /Last \(items[items.count - 1]) 0 R " +
+                              "/Count \(items.count) >>")
+            catalog += " /Outlines \(outlines) 0 R /PageMode /UseOutlines"
+        }
+        let root = doc.add(catalog + " >>")
+        return doc.bytes(root: root)
+    }
+
+    /// A PDF text string: UTF-16BE with its byte-order mark, in hex, so any
+    /// title (accents, CJK, parentheses) reads back as written.
+    static func textString(_ s: String) -> String {
+        var hex = "<FEFF"
+        for unit in s.utf16 {
+            let digits = String(unit, radix: 16, uppercase: true)
+            hex += String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        return hex + ">"
     }
 
     // MARK: groups

@@ -26,6 +26,8 @@ struct CommandLineOptions: ParsableCommand {
             Examples:
               celllua examples/hello.lua                 writes hello.png
               celllua examples/hello.lua -o out.ppm      PPM, composited over white
+              celllua s.lua -o s.png -o s.svg -o s.pdf   three formats from one render
+              celllua s.lua --all-variants --book s.pdf  every variant a page of one PDF
               celllua --scale 3 examples/hello.lua       3 pixels per point
               celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
               celllua --watch examples/hello.lua         re-render on each save
@@ -41,9 +43,19 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written; .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal).",
+        "Where the result is written (repeatable: -o a.png -o a.svg writes both from one render); .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal). A script returning a list of canvases writes <stem>-<n>.<ext> each (a .pdf: one page each); an animation writes .gif, .webp, .png (APNG) or .mp4, other formats a file per frame.",
         valueName: "path"))
-    var output: String?
+    var output: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Also put every render of the run (each variant, each scale, each canvas of a returned list) in this PDF, a page each, bookmarked by variant.",
+        valueName: "path.pdf"))
+    var book: String?
+
+    @Option(help: ArgumentHelp(
+        "Write each region the script marked with c:slice(name, x, y, w, h) as DIR/<name>.png (with --scales also <name>@2x.png ...; with variants <name>-<variant>.png).",
+        valueName: "dir"))
+    var slices: String?
 
     // Unconditional: `--scale -1` is a bad scale, not a missing value.
     @Option(parsing: .unconditional,
@@ -150,21 +162,32 @@ struct CommandLineOptions: ParsableCommand {
         for d in define where !d.contains("=") {
             throw ValidationError("-D expects name=value, got '\(d)'")
         }
-        if output == "-" {
-            // The image as PNG on standard output, for pipes.
-            if isatty(STDOUT_FILENO) != 0 {
-                throw ValidationError("-o - writes the image to standard output, which is a terminal here; pipe it (celllua s.lua -o - | display) or give a file name")
+        var seen: Set<String> = []
+        for path in output {
+            guard seen.insert(path).inserted else { throw ValidationError("-o \(path) is given twice") }
+            if path == "-" {
+                // The image as PNG on standard output, for pipes.
+                if isatty(STDOUT_FILENO) != 0 {
+                    throw ValidationError("-o - writes the image to standard output, which is a terminal here; pipe it (celllua s.lua -o - | display) or give a file name")
+                }
+                if allVariants || watch || interactive || renderScales.count > 1 {
+                    throw ValidationError("-o - writes one image: it does not go with --all-variants, --watch, -i or several --scales")
+                }
+                continue
             }
-            if allVariants || watch || interactive || renderScales.count > 1 {
-                throw ValidationError("-o - writes one image: it does not go with --all-variants, --watch, -i or several --scales")
-            }
-        } else if let output {
             do {
-                _ = try ImageFormat.forPath(output)
+                _ = try ImageFormat.forPath(path)
             } catch {
                 throw ValidationError("\(error)")
             }
         }
+        if let book {
+            guard (try? ImageFormat.forPath(book)) == .pdf else {
+                throw ValidationError("--book writes a PDF: give a path ending in .pdf, got '\(book)'")
+            }
+            if seen.contains(book) { throw ValidationError("--book \(book) is also given as -o") }
+        }
+        if let slices, slices.isEmpty { throw ValidationError("--slices needs a folder") }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if jobs != nil && !allVariants { throw ValidationError("--jobs goes with --all-variants") }
@@ -179,14 +202,15 @@ struct CommandLineOptions: ParsableCommand {
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
         if serve {
             if script == nil || script == "-" { throw ValidationError("--serve needs a script file to preview") }
-            if watch || interactive || allVariants || variant != nil || listVariants || sheet || output != nil
-                || scales != nil || shard != nil {
+            if watch || interactive || allVariants || variant != nil || listVariants || sheet || !output.isEmpty
+                || scales != nil || shard != nil || book != nil || slices != nil {
                 throw ValidationError("--serve shows every variant at every scale itself: it goes with -D, --scale, --sandbox, --timeout, --max-memory, --threads, --port and --host")
             }
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
         if (port != nil || host != nil) && !serve { throw ValidationError("--port and --host go with --serve") }
-        if listVariants && (variant != nil || allVariants || interactive || watch || sheet || scales != nil) {
+        if listVariants && (variant != nil || allVariants || interactive || watch || sheet || scales != nil
+            || book != nil || slices != nil) {
             throw ValidationError("--list-variants only prints names: it goes with a script, -D and --shard")
         }
         if let shard {

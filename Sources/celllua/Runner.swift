@@ -10,7 +10,7 @@ struct Runner {
     let options: CommandLineOptions
 
     func run() -> Int32 {
-        if options.output == "-" { Self.keepStandardOutputForTheImage() }
+        if options.output.contains("-") { Self.keepStandardOutputForTheImage() }
         let variants = options.variant != nil || options.allVariants
         if options.serve { return PreviewCommand(runner: self).run() }
         if options.watch {
@@ -40,7 +40,7 @@ struct Runner {
     /// A console for this run: with `-o -` standard output carries the
     /// image, so written paths go to stderr.
     func makeConsole(buffered: Bool = false) -> Console {
-        Console(buffered: buffered, pathsToStandardError: options.output == "-")
+        Console(buffered: buffered, pathsToStandardError: options.output.contains("-"))
     }
 
     /// One watch render: a fresh runtime, so nothing a script did last time
@@ -60,11 +60,17 @@ struct Runner {
     private func renderAtEachScale(first: LuaRuntime, console: Console) -> (status: Int32, files: Set<String>) {
         var status: Int32 = 0
         var files: Set<String> = []
-        for (i, scale) in options.renderScales.enumerated() where status != 2 {
+        var book = Book(path: options.book)
+        let scales = options.renderScales
+        for (i, scale) in scales.enumerated() where status != 2 {
             let runtime = i == 0 ? first : makeRuntime(console: console, scale: scale)
-            status = Swift.max(status, render(in: runtime, console: console, scale: scale, warnings: i == 0))
+            let (renderStatus, canvases) = render(in: runtime, console: console, scale: scale, warnings: i == 0)
+            status = Swift.max(status, renderStatus)
             files.formUnion(runtime.loadedFiles)
+            let title = PathName.deletingExtension(defaultOutputName) + (scales.count > 1 ? " @\(CommandLineOptions.scaleText(scale))x" : "")
+            book.add(canvases, title: title, failed: renderStatus != 0)
         }
+        if !book.write(console: console) { status = Swift.max(status, 1) }
         return (status, files)
     }
 
@@ -81,18 +87,69 @@ struct Runner {
     /// `scale`: the one this run renders at (its output is named for it
     /// with `--scales`); `warnings`: whether to warn about unread `-D`s
     /// (once per invocation, not per scale).
-    private func render(in runtime: LuaRuntime, console: Console, scale: Double, warnings: Bool) -> Int32 {
+    private func render(in runtime: LuaRuntime, console: Console, scale: Double,
+                        warnings: Bool) -> (status: Int32, canvases: [Canvas]) {
         var result: Canvas? = nil
+        var animation: AnimationSpec? = nil
         do {
             result = try execute(in: runtime)
             if warnings { warnAboutUnreadDefines(runtime, console: console) }
+            if !runtime.returnedFalse {
+                animation = try AssignmentSite.located("animation", in: options.script) { try runtime.animation() }
+            }
         } catch {
-            return Self.failure(error, console: console)
+            return (Self.failure(error, console: console), [])
+        }
+        if let animation {
+            let status = writeAnimation(animation, runtime: runtime, params: defines, scale: scale, console: console)
+            return (status, [])
         }
         // The finalizers run before anything is written (`LuaRuntime.close`);
         // `-i` keeps the state for the REPL.
         if !options.interactive { runtime.close() }
-        return writeResult(result ?? runtime.lastCanvas, runtime: runtime, console: console, scale: scale)
+        let canvas = result ?? runtime.lastCanvas
+        let status = writeResult(canvas, runtime: runtime, console: console, scale: scale)
+        guard status == 0, !runtime.returnedFalse, let canvas else { return (status, []) }
+        let canvases = runtime.resultPages ?? [canvas]
+        do {
+            let (written, warnings) = try Slices.write(canvases, runtime: runtime, options: options, scale: scale,
+                                                       variant: nil)
+            written.forEach(console.written)
+            warnings.forEach(console.diagnostic)
+        } catch {
+            console.diagnostic("celllua: \(error)")
+            return (1, canvases)
+        }
+        return (status, canvases)
+    }
+
+    /// Draws `spec`'s frames (in `runtime`, which ran the script, and in
+    /// fresh runtimes with `params` beside it) and writes the animation;
+    /// the exit status.
+    func writeAnimation(_ spec: AnimationSpec, runtime: LuaRuntime, params: [String: Param], scale: Double,
+                        variant: String? = nil, console: Console, drawingThreads: Int? = nil) -> Int32 {
+        let plan = OutputPlan(options: options, defaultName: defaultOutputName)
+        let export = AnimationExport(spec: spec, targets: plan.targets(scale: scale, variant: variant),
+                                     quality: options.quality,
+                                     showsProgress: spec.frames >= 30 && isatty(STDERR_FILENO) != 0 && variant == nil)
+        // Variants side by side already keep every core busy: one worker each.
+        let workers = variant == nil ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let runner = self
+        do {
+            try export.run(first: runtime, closeFirst: !options.interactive, workers: workers, makeWorker: {
+                let worker = runner.makeRuntime(params: params, writesFiles: false,
+                                                drawingThreads: drawingThreads ?? (workers > 1 ? 1 : nil), scale: scale)
+                // The script runs again only to define its frames: its
+                // prints were seen once already.
+                try worker.run(code: "print = function() end", chunkName: "=(animation)")
+                _ = try runner.execute(in: worker)
+                return worker
+            }, written: console.written)
+        } catch {
+            console.diagnostic("celllua: \(error)")
+            return 1
+        }
+        return 0
     }
 
     /// Reports a failed run and returns its exit status: 2 when the script
@@ -175,24 +232,25 @@ struct Runner {
     /// Writes the result canvas; returns the exit status (0 when there was
     /// nothing to write and no `-o` asked for it).
     private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
+        let given = options.output.joined(separator: ", ")
         if runtime.returnedFalse {
             // The script wrote what it wanted itself.
-            if let output = options.output {
-                console.diagnostic("celllua: warning: the script returned false, so nothing was written to \(output)")
+            if !options.output.isEmpty {
+                console.diagnostic("celllua: warning: the script returned false, so nothing was written to \(given)")
             }
             return 0
         }
         guard let canvas else {
-            if let output = options.output {
-                console.diagnostic("celllua: the script created no canvas, so nothing was written to \(output)")
+            if !options.output.isEmpty {
+                console.diagnostic("celllua: the script created no canvas, so nothing was written to \(given)")
                 return 1
             }
             console.diagnostic("celllua: the script created no canvas, so nothing was written (return false to say that is meant)")
             return 0
         }
-        let path = options.scaledPath(options.output ?? defaultOutputName, scale: scale)
+        let targets = OutputPlan(options: options, defaultName: defaultOutputName).targets(scale: scale)
         do {
-            try Self.writeOutput(canvas, runtime: runtime, to: path)
+            try OutputPlan.writeStill(canvas, pages: runtime.resultPages, runtime: runtime, to: targets)
         } catch {
             console.diagnostic("celllua: \(error)")
             return 1

@@ -105,19 +105,23 @@ struct VariantRunner {
             console.diagnostic("celllua: warning: -D \(name) was not read by any cell.param call")
         }
         var status: Int32 = 0
+        var book = Book(path: options.book)
         // One contact sheet per scale.
         var tiles: [[ContactSheet.Tile]] = Array(repeating: [], count: scales.count)
         for (index, result) in results.enumerated() {
             let name = names[index / scales.count], scaleIndex = index % scales.count
             let label = scales.count > 1 ? "variant '\(name)' at scale \(CommandLineOptions.scaleText(scales[scaleIndex]))" : "variant '\(name)'"
+            let bookTitle = scales.count > 1 ? "\(name) @\(CommandLineOptions.scaleText(scales[scaleIndex]))x" : name
             switch result {
-            case .written(let paths, let loaded, let image):
+            case .written(let paths, let loaded, let image, let canvases):
                 paths.forEach(console.written)
                 files.formUnion(loaded)
                 tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: image?.buffer, scale: image?.scale ?? 2))
+                book.add(canvases.canvases, title: bookTitle, failed: false)
             case .failed(let message, let loaded):
                 console.diagnostic("\(label): \(message)")
                 files.formUnion(loaded)
+                book.add([], title: bookTitle, failed: true)
                 tiles[scaleIndex].append(ContactSheet.Tile(name: name, image: nil, scale: scales[scaleIndex],
                                                            error: message))
                 status = 1
@@ -135,6 +139,7 @@ struct VariantRunner {
                 status = 1
             }
         }
+        if !book.write(console: console) { status = 1 }
         return status
     }
 
@@ -162,31 +167,22 @@ struct VariantRunner {
     }
 
     /// A bad `variants` table's error, with `script.lua:LINE:` of the line
-    /// that assigns `variants` (the first one that does, found in the text:
-    /// the table itself carries no position).
+    /// that assigns it (`AssignmentSite`).
     private func located<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch ScriptError.runtime(let message) {
-            guard let script = options.script, script != "-",
-                  let text = FileManager.default.contents(atPath: script).map({ String(decoding: $0, as: UTF8.self) }) else {
-                throw ScriptError.runtime(message)
-            }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = lines.firstIndex { l in
-                let t = l.drop { $0 == " " || $0 == "\t" }
-                guard t.hasPrefix("variants") else { return false }
-                return t.dropFirst("variants".count).drop { $0 == " " || $0 == "\t" }.first == "="
-            }
-            throw ScriptError.runtime(line.map { "\(script):\($0 + 1): \(message)" } ?? "\(script): \(message)")
-        }
+        try AssignmentSite.located("variants", in: options.script, body)
     }
 
     enum Outcome: Sendable {
         /// The files written (any the script saved itself, then the variant's
         /// output), the files the render loaded, and the image (for --sheet).
-        case written([String], loaded: Set<String>, image: Rendered?)
+        case written([String], loaded: Set<String>, image: Rendered?, canvases: Canvases)
         case failed(String, loaded: Set<String>)
+    }
+
+    /// A finished variant's canvases (for --book), handed from its worker
+    /// once the worker is done with them.
+    struct Canvases: @unchecked Sendable {
+        var canvases: [Canvas] = []
     }
 
     /// A finished variant's pixels, handed from its worker to the sheet once
@@ -200,7 +196,7 @@ struct VariantRunner {
     /// extension from `-o` or the script's default output name.
     /// `extension` replaces the output's own (the sheet is always PNG).
     func outputPath(for name: String, extension replacement: String? = nil) -> String {
-        let base = options.output ?? runner.defaultOutputName
+        let base = options.output.first { $0 != "-" } ?? runner.defaultOutputName
         let ext = replacement ?? PathName.pathExtension(base)
         return "\(PathName.deletingExtension(base))-\(name)" + (ext.isEmpty ? "" : ".\(ext)")
     }
@@ -213,25 +209,25 @@ struct VariantRunner {
         let count = names.count * scales.count
         let results = OutcomeBox(count: count)
         let reads = Locked<Set<String>>([])
-        let progress = Progress(total: count, enabled: count >= 4 && isatty(STDERR_FILENO) != 0)
+        let progress = Progress("rendering variants", total: count, enabled: count >= 4 && isatty(STDERR_FILENO) != 0)
         let runner = self.runner
         let keepImages = options.sheet
-        let work: [(String, [String: Param], String, Double)] = names.flatMap { name in
+        let plan = OutputPlan(options: options, defaultName: runner.defaultOutputName)
+        let work: [(String, [String: Param], [String], Double)] = names.flatMap { name in
             var params: [String: Param] = [:]
             for (k, v) in table[name] ?? [:] { params[k] = Param(v, source: "variant '\(name)'") }
             for (k, v) in runner.defines { params[k] = v } // -D wins
             // One variant asked for by name goes exactly where -o says.
-            let path = options.variant != nil ? (options.output ?? outputPath(for: name)) : outputPath(for: name)
-            return scales.map { (name, params, options.scaledPath(path, scale: $0), $0) }
+            return scales.map { (name, params, plan.targets(scale: $0, variant: name), $0) }
         }
         let queue = WorkQueue(count: work.count)
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = queue.next() {
                 // Variants side by side already use every core: each draws on one.
-                results.set(i, Self.renderOne(runner, params: work[i].1, to: work[i].2, scale: work[i].3,
-                                              keepImage: keepImages, drawingThreads: workers > 1 ? 1 : nil,
-                                              reads: reads))
+                results.set(i, Self.renderOne(runner, variant: work[i].0, params: work[i].1, to: work[i].2,
+                                              scale: work[i].3, keepImage: keepImages,
+                                              drawingThreads: workers > 1 ? 1 : nil, reads: reads))
                 progress.step()
             }
         }
@@ -241,9 +237,10 @@ struct VariantRunner {
 }
 
 extension VariantRunner {
-    /// Renders one variant in a fresh state and writes it to `path`.
-    static func renderOne(_ runner: Runner, params: [String: Param], to path: String, scale: Double? = nil,
-                          keepImage: Bool = false, drawingThreads: Int? = nil,
+    /// Renders one variant in a fresh state and writes it to `targets`
+    /// (its animation, if the script sets one), then its slices.
+    static func renderOne(_ runner: Runner, variant: String, params: [String: Param], to targets: [String],
+                          scale: Double, keepImage: Bool = false, drawingThreads: Int? = nil,
                           reads: Locked<Set<String>>? = nil) -> Outcome {
         let runtime = runner.makeRuntime(params: params, drawingThreads: drawingThreads, scale: scale)
         defer { reads?.withLock { $0.formUnion(runtime.paramsRead) } }
@@ -252,14 +249,30 @@ extension VariantRunner {
         runtime.fileWritten = { written.append($0) }
         do {
             let result = try runner.execute(in: runtime)
+            if !runtime.returnedFalse,
+               let spec = try AssignmentSite.located("animation", in: runner.options.script, { try runtime.animation() }) {
+                let export = AnimationExport(spec: spec, targets: targets, quality: runner.options.quality,
+                                             showsProgress: false)
+                try export.run(first: runtime, closeFirst: true, workers: 1, makeWorker: { throw ScriptError.runtime("one worker only") },
+                               written: { written.append($0) })
+                return .written(written, loaded: runtime.loadedFiles, image: nil, canvases: Canvases())
+            }
             runtime.close() // finalizers before the output (LuaRuntime.close)
-            if runtime.returnedFalse { return .written(written, loaded: runtime.loadedFiles, image: nil) }
+            if runtime.returnedFalse {
+                return .written(written, loaded: runtime.loadedFiles, image: nil, canvases: Canvases())
+            }
             guard let canvas = result ?? runtime.lastCanvas else {
                 return .failed("the script created no canvas", loaded: runtime.loadedFiles)
             }
-            try Runner.writeOutput(canvas, runtime: runtime, to: path)
+            try OutputPlan.writeStill(canvas, pages: runtime.resultPages, runtime: runtime, to: targets)
+            let canvases = runtime.resultPages ?? [canvas]
+            // A variant without slices is no news when others have some.
+            let (sliceWritten, _) = try Slices.write(canvases, runtime: runtime, options: runner.options,
+                                                     scale: scale, variant: variant)
             let image = keepImage ? Rendered(buffer: canvas.buffer, scale: canvas.scale) : nil
-            return .written(written, loaded: runtime.loadedFiles, image: image)
+            let kept = runner.options.book != nil ? canvases : []
+            return .written(written + sliceWritten, loaded: runtime.loadedFiles, image: image,
+                            canvases: Canvases(canvases: kept))
         } catch {
             return .failed("\(error)", loaded: runtime.loadedFiles)
         }
@@ -300,40 +313,5 @@ private final class OutcomeBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0 ?? .failed("not rendered", loaded: []) }
-    }
-}
-
-/// A progress bar on stderr, only when stderr is a terminal and there is
-/// enough work to watch.
-private final class Progress: @unchecked Sendable {
-    private let total: Int
-    private let enabled: Bool
-    private var done = 0
-    private let lock = Lock()
-
-    init(total: Int, enabled: Bool) {
-        self.total = total
-        self.enabled = enabled
-        draw()
-    }
-
-    func step() {
-        lock.lock()
-        done += 1
-        draw()
-        lock.unlock()
-    }
-
-    func finish() {
-        guard enabled else { return }
-        writeStandardError("\r\u{1B}[K")
-    }
-
-    private func draw() {
-        guard enabled else { return }
-        let width = 30
-        let filled = total == 0 ? width : done * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        writeStandardError("\rrendering variants [\(bar)] \(done)/\(total)")
     }
 }

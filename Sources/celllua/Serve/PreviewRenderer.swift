@@ -107,7 +107,11 @@ final class PreviewRenderer: @unchecked Sendable {
         let runtime = runner.makeRuntime(params: params, console: Console(buffered: true), writesFiles: false,
                                          scale: scale)
         do {
-            let result = try runner.execute(in: runtime)
+            var result = try runner.execute(in: runtime)
+            // An animation previews as its first frame.
+            if let spec = try AssignmentSite.located("animation", in: runner.options.script, { try runtime.animation() }) {
+                result = try runtime.drawFrame(1, of: spec)
+            }
             runtime.close()
             let frame = try makeFrame(result ?? runtime.lastCanvas, runtime: runtime, generation: generation)
             return Outcome(frame: frame, error: nil, status: 0, loaded: runtime.loadedFiles)
