@@ -191,6 +191,15 @@ local Font = {}
 ---@return number height
 function Font:measure(str) end
 
+---The text's glyph outlines as a Path, shaped and placed as
+---`c:text(text, x, y, {font = font})` draws them: to stroke, clip or combine.
+---@param text string
+---@param x number the line box's left (top-left as `text`: the baseline is at y + ascent)
+---@param y number
+---@param opts? { align?: "left"|"center"|"right" } align about x (default "left")
+---@return cell.Path
+function Font:path(text, x, y, opts) end
+
 ---A path: subpaths of lines and curves. Construction methods return the path.
 ---@class cell.Path
 local Path = {}

@@ -1,4 +1,5 @@
 import CLua
+import CellGeometry
 import CellKit
 import CellText
 
@@ -15,7 +16,7 @@ enum FontBinding {
     static let typeName = "Font"
 
     static let luaClass = LuaClass(
-        name: typeName, methods: [("measure", measure)], index: index, tostring: tostring,
+        name: typeName, methods: [("measure", measure), ("path", path)], index: index, tostring: tostring,
         metamethods: [("__eq", equal)])
 
     /// `cell.font(name, size)`: `name` is a PostScript-style name
@@ -94,6 +95,31 @@ enum FontBinding {
             lua.push(size.width)
             lua.push(size.height)
             return 2
+        }
+    }
+
+    /// `font:path(text, x, y [, {align=}])` → a Path of the text's glyph
+    /// outlines, shaped and placed as `c:text(text, x, y, {font = font})`
+    /// draws them (`x, y` the line box's top-left, the baseline at
+    /// y + ascent; `align` "left", "center" or "right" about `x`, default
+    /// "left"): to stroke, clip or combine. Counted against `--max-memory` as any path.
+    static let path: HostFunction = { L in
+        guarded(L) { lua in
+            let font = try lua.font(1)
+            let string = try lua.text(2)
+            let point = Point(try lua.number(3), try lua.number(4))
+            let options = try lua.textOptions(5, known: ["align"])
+            let layout = try CanvasBinding.layingOut(lua, string) { stop in
+                TextLayout(text: string, font: font, at: point, align: options.align ?? .left, stop: stop)
+            }
+            let runtime = LuaRuntime.current(lua.L)
+            let box = PathBox(layout.path())
+            guard box.elementCount <= PathBinding.maxElements else {
+                throw LuaError.message("path too large: more than \(PathBinding.maxElements) elements")
+            }
+            try box.count(in: runtime)
+            lua.pushObject(box, type: PathBinding.typeName)
+            return 1
         }
     }
 

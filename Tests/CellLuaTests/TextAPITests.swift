@@ -292,3 +292,52 @@ import Testing
         #expect(results.withLock { $0 } == Array(repeating: true, count: 8))
     }
 }
+
+/// `font:path`: the outlines `c:text` fills, as a Path.
+@Suite struct FontPathTests {
+    /// Filling the path gives what `c:text` draws, centred text included.
+    /// Not bit for bit: `c:text` takes glyphs from the glyph mask cache,
+    /// which places each glyph's origin on a quarter pixel (at most 1/8 px
+    /// from the outline's place), so an edge pixel may differ by up to
+    /// 1/8 of full coverage per edge, 64 levels for a stem with two edges
+    /// in one pixel; the ink in total (the sum of coverage) moves, not
+    /// grows, so it stays within 0.5%.
+    @Test func fillingThePathIsDrawingTheText() throws {
+        let out = try values("""
+            local f = cell.font("Helvetica", 19)
+            local function draw(as_path, align)
+              local c = cell.canvas(160, 40, {background = "white"})
+              c:set_fill("black")
+              if as_path then c:fill(f:path("Hamburg 1:2", 80, 8, {align = align})) 
+              else c:text("Hamburg 1:2", 80, 8, {font = f, align = align}) end
+              return c
+            end
+            local worst, inked, ink1, ink2 = 0, 0, 0, 0
+            for _, align in ipairs { "left", "center", "right" } do
+              local a, b = draw(true, align), draw(false, align)
+              for y = 0, 79 do for x = 0, 319 do
+                local r1 = a:pixel(x, y) local r2 = b:pixel(x, y)
+                worst = math.max(worst, math.abs(r1 - r2))
+                ink1, ink2 = ink1 + 255 - r1, ink2 + 255 - r2
+                if r1 < 128 then inked = inked + 1 end
+              end end
+            end
+            local x, y, w, h = f:path("H", 10, 10):bounds()
+            return worst, inked, x, y + h, f.ascent, math.abs(ink1 - ink2) / ink2
+            """)
+        let n = out.compactMap(Double.init)
+        #expect(n.count == 6)
+        #expect(n[0] <= 64, "worst difference \(n[0])")
+        #expect(n[5] < 0.005, "ink differs by \(n[5] * 100)%")
+        #expect(n[1] > 1000, "the text was drawn: \(n[1]) dark pixels")
+        // "H" sits on the baseline at y + ascent.
+        #expect(abs(n[3] - (10 + n[4])) < 0.01 && n[2] > 10 && n[2] < 13, "\(out)")
+    }
+
+    @Test func badArguments() {
+        #expect(errorMessage("cell.font('Helvetica', 12):path()")?.contains("bad argument #1 to 'path' (string expected, got no value)") == true)
+        #expect(errorMessage("cell.font('Helvetica', 12):path('a', 0)")?.contains("bad argument #3 to 'path'") == true)
+        #expect(errorMessage("cell.font('Helvetica', 12):path('a', 0, 0, {align = 'middle'})")?.contains("bad argument #4 to 'path'") == true)
+        #expect(errorMessage("cell.font('Helvetica', 12):path('a', 0, 0, {font = 1})")?.contains("unknown") == true)
+    }
+}
