@@ -58,7 +58,14 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .target(name: "CellGeometry"),
+        // Polygon booleans: Clipper 6 (libpolyclipping-dev, C++) behind a C
+        // interface that catches its exceptions; used by CellGeometry's
+        // path booleans (union, intersection, difference, xor).
+        .target(
+            name: "CClipper",
+            linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]
+        ),
+        .target(name: "CellGeometry", dependencies: ["CClipper"]),
         // wmemset from the C library (glibc picks the best version for the
         // machine at load time), for long runs of one 32-bit pixel.
         .systemLibrary(name: "CLibcFill"),

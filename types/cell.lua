@@ -312,6 +312,39 @@ function Path:contains(x, y, rule) end
 ---@return boolean
 function Path:is_empty() end
 
+---The area this path and `q` fill together, as a new Path (booleans by
+---Clipper on the outlines flattened to 0.005 units, curves refit: where the
+---result follows an input curve it is that curve's piece, so SVG and PDF keep
+---curves). The result's contours do not overlap: it fills the same under
+---either rule.
+---@param q cell.Path
+---@param rule? "nonzero"|"evenodd" how this path fills (default "nonzero")
+---@param q_rule? "nonzero"|"evenodd" how `q` fills (default: `rule`)
+---@return cell.Path
+function Path:union(q, rule, q_rule) end
+
+---The area both fill, as a new Path (as `union`).
+---@param q cell.Path
+---@param rule? "nonzero"|"evenodd" (default "nonzero")
+---@param q_rule? "nonzero"|"evenodd" (default: `rule`)
+---@return cell.Path
+function Path:intersection(q, rule, q_rule) end
+
+---The area this path fills and `q` does not, as a new Path (as `union`):
+---notches, cut-outs.
+---@param q cell.Path
+---@param rule? "nonzero"|"evenodd" (default "nonzero")
+---@param q_rule? "nonzero"|"evenodd" (default: `rule`)
+---@return cell.Path
+function Path:difference(q, rule, q_rule) end
+
+---The area exactly one of them fills, as a new Path (as `union`).
+---@param q cell.Path
+---@param rule? "nonzero"|"evenodd" (default "nonzero")
+---@param q_rule? "nonzero"|"evenodd" (default: `rule`)
+---@return cell.Path
+function Path:xor(q, rule, q_rule) end
+
 ---A bitmap canvas with a Core Graphics drawing state. Path construction
 ---methods (move_to ... add_path) build its current path.
 ---@class cell.Canvas

@@ -52,6 +52,7 @@ enum PathBinding {
         methods: PathConstruction.methods + [
             ("copy", copy), ("transform", transform), ("bounds", bounds),
             ("contains", contains), ("is_empty", isEmpty),
+            ("union", union), ("intersection", intersection), ("difference", difference), ("xor", xor),
         ],
         index: index, tostring: tostring)
 
@@ -119,6 +120,40 @@ enum PathBinding {
             lua.push(p.contains(point, rule: try lua.fillRule(4)))
             return 1
         }
+    }
+
+    /// `p:union(q [, rule [, q_rule]])` and `intersection`, `difference`,
+    /// `xor`: a new Path of the combined areas, `p` filled by `rule` and `q`
+    /// by `q_rule` ("nonzero" or "evenodd", default "nonzero"; `q_rule`
+    /// defaults to `rule`); curves kept as curves (`Path.combined`). The
+    /// work is counted against `--max-memory` while it runs.
+    static let union: HostFunction = { L in boolean(L, .union) }
+    static let intersection: HostFunction = { L in boolean(L, .intersection) }
+    static let difference: HostFunction = { L in boolean(L, .difference) }
+    static let xor: HostFunction = { L in boolean(L, .xor) }
+
+    static func boolean(_ L: OpaquePointer?, _ operation: Path.BooleanOperation) -> Int32 {
+            guarded(L) { lua in
+                let a = try lua.path(1).path, b = try lua.path(2).path
+                let rule = try lua.fillRule(3)
+                let otherRule = lua.isNoneOrNil(4) ? rule : try lua.fillRule(4)
+                let runtime = LuaRuntime.current(lua.L)
+                var held = 0
+                defer { runtime.release(bytes: held) }
+                let result: Path
+                do {
+                    result = try a.combined(operation, with: b, rule: rule, otherRule: otherRule) { bytes in
+                        try runtime.charge(bytes: bytes, of: "combining paths", nudging: false)
+                        held = bytes
+                    }
+                } catch let error as Path.BooleanError {
+                    throw LuaError.message("\(error)")
+                }
+                let box = PathBox(result)
+                try box.count(in: runtime)
+                lua.pushObject(box, type: typeName)
+                return 1
+            }
     }
 
     static let isEmpty: HostFunction = { L in

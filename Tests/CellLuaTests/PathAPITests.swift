@@ -246,3 +246,27 @@ import CellLua
         #expect(try values("local c = cell.canvas(10, 10) c:save() c:restore() return 1") == ["1"])
     }
 }
+
+/// `p:union/intersection/difference/xor(q [, rule [, q_rule]])` from Lua.
+@Suite struct PathBooleanAPITests {
+    @Test func combinesAndKeepsCurves() throws {
+        let out = try values("""
+            local a = cell.path():ellipse(0, 0, 100, 100)
+            local b = cell.path():rect(50, 0, 100, 100)
+            local u, i, d, x = a:union(b), a:intersection(b), a:difference(b), a:xor(b)
+            local function w(p) local _, _, w = p:bounds() return w end
+            return w(u), w(i), w(d), w(x), u:contains(120, 50), d:contains(75, 50), x:contains(75, 50),
+                   tostring(a:union(b, "evenodd", "nonzero")), a:is_empty()
+            """)
+        #expect(Array(out[0...3]) == ["150", "50", "50", "150"], "\(out)")
+        #expect(Array(out[4...6]) == ["true", "false", "false"], "\(out)")
+        #expect(out[8] == "false")
+    }
+
+    @Test func mistakesAreNamed() {
+        #expect(errorMessage("cell.path():union()")?.contains("bad argument #1 to 'union' (Path expected, got no value)") == true)
+        #expect(errorMessage("cell.path():xor(cell.path(), 'odd')")?.contains("bad argument #2 to 'xor'") == true)
+        #expect(errorMessage("cell.path():rect(0, 0, 1e13, 1):difference(cell.path():rect(0, 0, 1, 1))")?
+            .contains("path coordinates beyond ±1000000000000 cannot be combined") == true)
+    }
+}
