@@ -25,14 +25,19 @@ enum Fidelity {
         return canvas
     }
 
-    /// The canvas the script at `path` (relative to the repository) renders.
+    /// The canvas the script at `path` (relative to the repository)
+    /// renders: for an animation (`animation` global), a frame from its middle.
     static func renderScript(_ path: String, params: [String: Param] = [:]) throws -> Canvas {
         var options = LuaRuntime.Options()
         options.writesFiles = false
         options.params = params
         let runtime = LuaRuntime(options: options)
         runtime.fileWritten = { _ in }
-        guard let canvas = try runtime.run(scriptAt: repository + "/" + path) ?? runtime.lastCanvas else {
+        let result = try runtime.run(scriptAt: repository + "/" + path)
+        if let spec = try runtime.animation() {
+            return try runtime.drawFrame((spec.frames + 1) / 2, of: spec)
+        }
+        guard let canvas = result ?? runtime.lastCanvas else {
             throw VectorTestError.failed("\(path) made no canvas")
         }
         return canvas
