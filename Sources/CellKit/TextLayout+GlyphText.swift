@@ -12,13 +12,20 @@ extension TextLayout {
     /// box for a missing character. A line whose glyphs are not in the
     /// order of its characters (right-to-left text, which a renderer would
     /// lay out again with its own bidi) stays outlines whole.
+    ///
+    /// It keeps each line's text, font and origin only (a text drawn a
+    /// million times must not keep a million shapings alive): the writer
+    /// shapes the text again, which gives the same glyphs (shaping is
+    /// deterministic and cached).
     public func glyphText(movedBy origin: Point) -> GlyphText {
-        let lines = self.lines
-        let kept = lines.reduce(0) { $0 + $1.shaped.text.utf8.count + $1.shaped.glyphs.count * MemoryLayout<ShapedGlyph>.stride }
+        let lines = self.lines.map { (text: $0.shaped.text, font: $0.shaped.font, origin: $0.origin) }
+        // The object, its closure, the array and each line's record and text.
+        let kept = lines.reduce(192) { $0 + 96 + ($1.text.utf8.count > 15 ? 32 + $1.text.utf8.count : 0) }
         return GlyphText(keeping: kept) {
             var pieces: [GlyphText.Piece] = []
             for line in lines {
-                Self.pieces(of: line.shaped, at: Point(line.origin.x - origin.x, line.origin.y - origin.y), into: &pieces)
+                Self.pieces(of: line.font.shape(line.text), at: Point(line.origin.x - origin.x, line.origin.y - origin.y),
+                            into: &pieces)
             }
             return pieces
         }
