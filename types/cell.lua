@@ -697,12 +697,19 @@ function Canvas:png() end
 ---@return string
 function Canvas:jpeg(quality) end
 
----The drawing as an SVG document: paths, strokes, gradients, clips, layers
----and blend modes in SVG's own terms, text as glyph outlines, images
----embedded; what SVG cannot express (Porter-Duff modes other than clear,
----copy, destination_in and destination_out) as pixels at the canvas scale.
+---@class cell.SVGOptions
+---@field text? "outline"|"text" text as glyph outlines, or as `<text>` elements naming the font (family, size, weight), editable in design tools; outlines remain where a font cannot be named (default: --svg-text, else "outline")
+
+---The drawing as an SVG document in points (the canvas' size as the page, no
+---scaling group): paths, strokes, gradients, clips, layers and blend modes in
+---SVG's own terms, named layers and a table's groups (`table`, `section-N`,
+---`section-N-row-M`) as groups with that id, text as glyph outlines or as
+---`<text>` (`opts.text`), images embedded (a JPEG as its own bytes); what SVG
+---cannot express (Porter-Duff modes other than clear, copy, destination_in
+---and destination_out) as pixels at the canvas scale.
+---@param opts? cell.SVGOptions
 ---@return string
-function Canvas:svg() end
+function Canvas:svg(opts) end
 
 ---The drawing as a one-page PDF (the canvas' size in points as the page):
 ---as `svg`, with shadows drawn as images of the shadow alone.

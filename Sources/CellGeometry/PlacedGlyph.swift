@@ -25,7 +25,7 @@ public final class GlyphShape: Sendable {
 ///
 /// Why here: text layout (CellText) produces these and the canvas
 /// (CellRaster) draws them; neither depends on the other.
-public struct PlacedGlyph {
+public struct PlacedGlyph: Sendable {
     /// The glyph's outline and bounds, shared with every placement of it.
     public let shape: GlyphShape
     /// From font units to user space: scale by size / units-per-em, flip y,

@@ -17,12 +17,13 @@ extension Canvas {
         let visible = textCullingRect
         let (glyphs, origin) = layout.wholeLine(visible: visible) ?? (layout.placedGlyphs(visible: visible), Point(0, 0))
         guard !glyphs.isEmpty else { return }
+        let text = layout.glyphText(movedBy: origin)
         // The state is saved only when this fill changes it.
-        guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs, at: origin) }
+        guard color != nil || layout.clip != nil else { return fillGlyphs(glyphs, at: origin, text: text) }
         save()
         if let color { setFillColor(color) }
         if let clip = layout.clip { clipRect(clip) }
-        fillGlyphs(glyphs, at: origin)
+        fillGlyphs(glyphs, at: origin, text: text)
         try? restore()
     }
 

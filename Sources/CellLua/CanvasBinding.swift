@@ -2,6 +2,7 @@ import CLua
 import CellGeometry
 import CellImage
 import CellRaster
+import CellVector
 
 /// The Canvas type in Lua: `cell.canvas(w, h [, {scale=, background=}])`.
 enum CanvasBinding {
@@ -191,11 +192,20 @@ enum CanvasBinding {
         }
     }
 
-    /// `c:svg()` → the drawing as an SVG document (a string).
+    /// Options of `c:svg`: `text`, `"outline"` (glyph outlines) or
+    /// `"text"` (`<text>` naming the font); default `--svg-text`, else outline.
+    static let svgOptionNames = ["text"]
+
+    /// `c:svg([opts])` → the drawing as an SVG document (a string).
     static let svg: HostFunction = { L in
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
-            lua.push(bytes: try LuaRuntime.current(lua.L).encoded(canvas, as: .svg))
+            let runtime = LuaRuntime.current(lua.L)
+            var mode = runtime.options.svgText
+            try lua.options(2, known: svgOptionNames) { _ in mode = try lua.option(-1, as: SVGTextMode.self) }
+            try lua.noExtraArguments(after: 2)
+            try runtime.checkNoOpenLayers(canvas)
+            lua.push(bytes: try SVGWriter.svg(of: canvas, text: mode))
             return 1
         }
     }

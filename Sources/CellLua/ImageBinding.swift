@@ -22,7 +22,8 @@ final class ImageBox: MemoryCharged {
         self.scale = scale
     }
 
-    var chargedBytes: Int { buffer.byteCount }
+    /// The pixels and the JPEG file kept beside them.
+    var chargedBytes: Int { buffer.byteCount + (buffer.originalJPEG?.count ?? 0) }
     /// The size in points.
     var width: Double { Double(buffer.width) / scale }
     var height: Double { Double(buffer.height) / scale }
@@ -83,6 +84,8 @@ enum ImageBinding {
                 defer { runtime.release(bytes: decoding) }
                 buffer = try ImageDecoder.decode(bytes)
                 buffer.isImmutable = true
+                // A JPEG keeps its bytes: SVG and PDF embed them as they are.
+                if JPEGCodec.isJPEG(bytes) { buffer.originalJPEG = bytes }
             } catch {
                 throw LuaError.message("cannot read image '\(name)': \(error)")
             }

@@ -33,6 +33,9 @@ public final class LuaRuntime {
         public var drawingThreads: Int? = nil
         /// JPEG's quality, 1...100 (`--quality`); nil = 90.
         public var quality: Int? = nil
+        /// How SVG output writes text (`--svg-text`): glyph outlines (the
+        /// default) or `<text>` naming the font.
+        public var svgText: SVGTextMode = .outline
         public init() {}
     }
 
@@ -584,7 +587,7 @@ public final class LuaRuntime {
     /// itself, such as `-o -` to standard output); an open layer is an error.
     public func encoded(_ canvas: Canvas, as format: ImageFormat) throws -> [UInt8] {
         try checkNoOpenLayers(canvas)
-        return try format.encode(canvas, quality: options.quality)
+        return try format.encode(canvas, quality: options.quality, svgText: options.svgText)
     }
 
     /// Writes `canvas` to `target` as given (relative to the process' current
@@ -594,7 +597,7 @@ public final class LuaRuntime {
         let format = try ImageFormat.forPath(target)
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
-        try AtomicFile.write(try format.encode(canvas, quality: options.quality), to: target)
+        try AtomicFile.write(try format.encode(canvas, quality: options.quality, svgText: options.svgText), to: target)
         fileWritten(target)
         return target
     }

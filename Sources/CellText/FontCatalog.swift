@@ -52,6 +52,8 @@ public final class FontCatalog: @unchecked Sendable {
     private let persistent: FontResolutionCache?
     private let lock = Lock()
     private var resolved: [String: Result<FontFile, FontError>] = [:]
+    /// `lists(family:path:index:)`'s answers.
+    private var familyListings: [String: Bool] = [:]
 
     /// The system's configuration (fonts.conf, the user's configuration, the
     /// installed fonts), loaded on the first name the resolution cache does not
@@ -292,6 +294,48 @@ public final class FontCatalog: @unchecked Sendable {
             return fontFile(font)
         }
         return nil
+    }
+
+    /// Whether looking `family` up by name finds the face at `path`
+    /// (`index`) among that family's installed TrueType/OpenType faces:
+    /// then a renderer reading this machine's fonts finds the very face by
+    /// its family, weight and style (what SVG's `<text>` names it by).
+    /// Remembered per face.
+    public func lists(family: String, path: String, index: Int) -> Bool {
+        guard !family.isEmpty, !family.utf8.contains(0) else { return false }
+        let key = "\(family)\u{0}\(path)\u{0}\(index)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = familyListings[key] { return known }
+        var found = false
+        if let config, let pattern = FcPatternCreate() {
+            defer { FcPatternDestroy(pattern) }
+            add(pattern, FC_FAMILY, family)
+            if let objects = FcObjectSetCreate() {
+                defer { FcObjectSetDestroy(objects) }
+                for object in [FC_FILE, FC_INDEX, FC_FONTFORMAT] { _ = FcObjectSetAdd(objects, object) }
+                if let set = FcFontList(config, pattern, objects) {
+                    defer { FcFontSetDestroy(set) }
+                    let wanted = Self.realPath(path)
+                    for i in 0..<Int(set.pointee.nfont) {
+                        guard let font = set.pointee.fonts[i], Self.isOpenType(font), let file = fontFile(font),
+                              file.index == index else { continue }
+                        if file.path == path || Self.realPath(file.path) == wanted {
+                            found = true
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        familyListings[key] = found
+        return found
+    }
+
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func isOpenType(_ font: OpaquePointer) -> Bool {

@@ -41,6 +41,9 @@ public final class FontFace: @unchecked Sendable {
     /// True when every printable ASCII character has a glyph: then ASCII text
     /// never needs the fallback face, and shaping skips the per-character check.
     public private(set) var coversPrintableASCII = false
+    /// The weight as CSS names it, 100...900 (OS/2 usWeightClass; 700 for a
+    /// face without that table that says it is bold, else 400).
+    public private(set) var weightClass = 400
 
     /// FreeType's face: used only under `FreeType.lock`.
     private let ftFace: FT_Face
@@ -68,6 +71,12 @@ public final class FontFace: @unchecked Sendable {
         lineGap = Swift.max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
         glyphCount = Int(rec.num_glyphs)
         coversPrintableASCII = (0x20..<0x7F).allSatisfy { glyph(for: Unicode.Scalar(UInt8($0))) != nil }
+        if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
+           (1...1000).contains(os2.usWeightClass) {
+            weightClass = Int(os2.usWeightClass)
+        } else if isBold {
+            weightClass = 700
+        }
         if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
            os2.version >= 2, os2.sCapHeight > 0, os2.sxHeight > 0 {
             capHeight = Double(os2.sCapHeight)
@@ -203,6 +212,12 @@ public final class FontFace: @unchecked Sendable {
             if glyph(for: scalar) == nil { return false }
         }
         return true
+    }
+
+    /// How far the pen moves after `glyph` in font units, from the face's
+    /// metrics alone (no kerning, no positioning): what shaping starts from.
+    public func nominalAdvance(of glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(hbFont, glyph))
     }
 
     /// The outline of `glyph` in font units, y up, cached. An id the face

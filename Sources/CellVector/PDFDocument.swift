@@ -34,6 +34,18 @@ struct PDFDocument {
         objects[number - 1] = body
     }
 
+    /// A stream object whose data is already encoded as `dictionary` (with
+    /// its /Filter, without /Length) says: written as it is.
+    @discardableResult
+    mutating func addEncodedStream(dictionary: String, data: [UInt8]) -> Int {
+        let n = reserve()
+        var body = Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8)
+        body += data
+        body += Array("\nendstream".utf8)
+        objects[n - 1] = body
+        return n
+    }
+
     @discardableResult
     mutating func addStream(dictionary: String, data: [UInt8]) -> Int {
         let n = reserve()

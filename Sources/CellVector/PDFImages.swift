@@ -4,13 +4,24 @@ import CellRaster
 /// Images (each pixel buffer defined once) and shadows, which PDF lacks,
 /// as images of the shadow alone.
 extension PDFContent {
-    /// `buffer` as an image object (once): 8-bit DeviceRGB, unpremultiplied,
-    /// its alpha a DeviceGray soft mask unless every pixel is opaque; placed
-    /// by `placed` (its pixels to device pixels): `q ... Do Q`.
+    /// `buffer` as an image object (once): a JPEG a script loaded as its
+    /// own bytes (`/DCTDecode`, DeviceRGB or DeviceGray), else 8-bit
+    /// DeviceRGB, unpremultiplied, its alpha a DeviceGray soft mask unless
+    /// every pixel is opaque; placed by `placed` (its pixels to device
+    /// pixels): `q ... Do Q`.
     mutating func image(_ buffer: PixelBuffer, placed: AffineTransform) -> String {
         let name: String
         if let known = images.name(of: buffer) {
             name = known
+        } else if let jpeg = JPEGPassThrough.bytes(of: buffer) {
+            name = newName("Im")
+            images.remember(buffer, as: name)
+            let interpolate = placed.isRectilinear && abs(placed.a) == 1 && abs(placed.d) == 1 ? "" : " /Interpolate true"
+            xobjects[name] = doc.addEncodedStream(
+                dictionary: "/Type /XObject /Subtype /Image /Width \(buffer.width) /Height \(buffer.height) " +
+                    "/ColorSpace \(jpeg.components == 1 ? "/DeviceGray" : "/DeviceRGB") /BitsPerComponent 8" + interpolate +
+                    " /Filter /DCTDecode",
+                data: jpeg.bytes)
         } else {
             name = newName("Im")
             images.remember(buffer, as: name)

@@ -133,7 +133,7 @@ extension DisplayOp {
     var compositingStyle: OpStyle? {
         switch self {
         case .fill(_, _, _, let s), .fillRect(_, _, let s), .paint(_, let s), .stroke(_, _, _, _, let s),
-             .image(_, _, _, let s), .glyphs(_, _, _, let s), .canvas(_, _, _, let s), .layer(_, let s, _, _, _):
+             .image(_, _, _, let s), .glyphs(_, _, _, let s, _), .canvas(_, _, _, let s), .layer(_, let s, _, _, _):
             return s
         case .clear, .background, .beginGroup, .endGroup:
             return nil

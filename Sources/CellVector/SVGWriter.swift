@@ -4,27 +4,40 @@ import CellRaster
 import FoundationEssentials
 import Glibc
 
+/// How `SVGWriter` writes text: as glyph outlines (paths, the same on every
+/// machine), or as `<text>` elements naming the font (family, size, weight,
+/// style), which design tools keep editable; runs whose font cannot be
+/// named stay outlines either way.
+public enum SVGTextMode: String, CaseIterable, Sendable {
+    case outline, text
+}
+
 /// A canvas' display list as SVG 1.1 (with SVG 2's gradient focal
 /// radius and CSS blend modes, which librsvg, browsers and design tools
 /// read): paths as paths, strokes as strokes with their joins, caps and
-/// dashes, gradients as gradients, clips as chains of clip paths, layers as
-/// isolated groups with their opacity and blend mode, shadows as filters,
-/// `clear` and the other masking modes as masks, images embedded as PNG.
-/// A drawing holding what SVG cannot say (`DisplayList.needsPixels`) is
-/// embedded as its pixels at the canvas scale: the whole page, or only the
-/// layer that needs it.
+/// dashes, gradients as gradients, clips as clip paths (operations drawn
+/// one after another under the same clips share their groups), layers as
+/// groups with their opacity and blend mode, shadows as filters, `clear`
+/// and the other masking modes as masks, images embedded (a JPEG a script
+/// loaded as its own bytes, anything else as PNG), text as outlines or as
+/// `<text>` (`SVGTextMode`). A drawing holding what SVG cannot say
+/// (`DisplayList.needsPixels`) is embedded as its pixels at the canvas
+/// scale: the whole page, or only the layer that needs it.
 ///
-/// The page is the canvas' size in points; inside one group scaling by
-/// 1 / scale, everything is written in the canvas' device pixels, as the
-/// list holds it. Named groups (`Canvas.beginGroup`) and named layers are
-/// groups with that `id`. Same drawing, same bytes.
+/// User units are points: the page is the canvas' size in points and every
+/// coordinate is the canvas' device pixels over its scale, folded into the
+/// numbers (no scaling group), as a design tool shows them. Named groups
+/// (`Canvas.beginGroup`: a table's `table`, `section-N`,
+/// `section-N-row-M`) and named layers are groups with that `id`. Same
+/// drawing, same bytes.
 public enum SVGWriter {
-    public static func svg(of canvas: Canvas) throws -> [UInt8] {
+    public static func svg(of canvas: Canvas, text: SVGTextMode = .outline) throws -> [UInt8] {
         let list = canvas.displayList
-        var doc = SVGDocument()
+        var doc = SVGDocument(textMode: text)
         let page = Rect(x: 0, y: 0, width: Double(canvas.pixelWidth), height: Double(canvas.pixelHeight))
         let body: String
         if list.needsPixels {
+            doc.unit = canvas.scale
             body = doc.image(canvas.buffer, placed: .identity)
         } else {
             body = doc.group(list.operations, page: page, scale: canvas.scale)
@@ -37,69 +50,110 @@ public enum SVGWriter {
 
             """
         if !doc.defs.isEmpty { out += "<defs>\n" + doc.defs.joined(separator: "\n") + "\n</defs>\n" }
-        let s = Decimal.text(1 / canvas.scale, decimals: 9)
-        out += "<g transform=\"scale(\(s))\">\n" + body + "</g>\n</svg>\n"
+        out += body + "</svg>\n"
         return Array(out.utf8)
     }
 }
 
 /// The definitions written so far (clip paths, gradients, filters, masks,
-/// images, canvases drawn as layers), each once, numbered in the order met.
+/// canvases drawn as layers), each once, numbered in the order met.
 struct SVGDocument {
     var defs: [String] = []
+    let textMode: SVGTextMode
+    /// Device pixels per user unit of the group being written (its
+    /// surface's scale): what every device coordinate is divided by, so
+    /// that the document's units are points.
+    var unit = 1.0
     private var clipIDs: [ObjectIdentifier: String] = [:]
-    private var images = DefinedOnce()
+    /// Images written so far: the element's id and where it put the
+    /// image's pixels (user units), for a `<use>` of it elsewhere.
+    private var images: [ObjectIdentifier: (id: String, placed: AffineTransform)] = [:]
     private var canvases = DefinedOnce()
+    /// Canvases (by definition id) whose drawing blends with what is below
+    /// it inside (`mix-blend-mode`): placed in an isolated group.
+    private var blendingCanvases: Set<String> = []
     private var filterIDs: [String: String] = [:]
+    /// `reduced`'s answers, by chain.
+    private var reducedChains: [ObjectIdentifier: [ClipChain]] = [:]
+    /// The surface of the group being written when nothing drawn past it
+    /// shows (the page, a layer on it): clips holding it clip nothing. nil
+    /// inside a canvas' definition, which a `<use>` shows whole.
+    private var pageBounds: Rect?
     /// The `id`s given to named groups and layers so far.
     private var namesUsed: Set<String> = []
     private var next = 0
-    /// Keeps clip chains alive while their identifiers are in use.
+    /// Keeps clip chains and images alive while their identifiers are in use.
     private var kept: [AnyObject] = []
+
+    init(textMode: SVGTextMode) {
+        self.textMode = textMode
+    }
 
     private mutating func newID(_ prefix: String) -> String {
         next += 1
         return prefix + String(next)
     }
 
+    /// `v` (device pixels) in user units.
+    private func n(_ v: Double, decimals: Int = 3) -> String { Decimal.text(v / unit, decimals: decimals) }
+
+    /// Device pixels to user units.
+    private var toUnits: AffineTransform { .scale(1 / unit, 1 / unit) }
+
     // MARK: groups of operations
 
+    /// One operation's markup and the clips it is drawn under, outermost
+    /// first (those shared with its neighbours become one group).
+    struct Item {
+        var clips: [ClipChain]
+        var markup: String
+    }
+
     /// The operations of one group (the page, a layer, a canvas drawn),
-    /// in device pixels; `page` is the group's surface (what a background
-    /// covers), `scale` its pixels per point (shadows are in points).
-    mutating func group(_ ops: [DisplayOp], page: Rect, scale: Double) -> String {
-        // The named groups open, outermost first: each level's parts, and
+    /// whose device space is `page` (what a background covers) at `scale`
+    /// pixels per point: written in points.
+    mutating func group(_ ops: [DisplayOp], page: Rect, scale: Double, bounded: Bool = true) -> String {
+        let outer = (unit, pageBounds)
+        unit = scale
+        pageBounds = bounded ? page : nil
+        defer { (unit, pageBounds) = outer }
+        // The named groups open, outermost first: each level's items, and
         // the id its group gets.
-        var levels: [(id: String?, parts: [String])] = [(nil, [])]
-        var parts: [String] {
-            get { levels[levels.count - 1].parts }
-            set { levels[levels.count - 1].parts = newValue }
+        var levels: [(id: String?, items: [Item])] = [(nil, [])]
+        func add(_ item: Item?) {
+            guard let item, !item.markup.isEmpty else { return }
+            levels[levels.count - 1].items.append(item)
         }
         for listed in ops {
+            if textMode == .text, case .glyphs(let glyphs, let transform, let paint, let style, let text?) = listed,
+               Self.knockout(paint, style).mask == nil {
+                add(self.text(text, glyphs: glyphs, transform: transform, paint: paint, style: style))
+                continue
+            }
             switch listed.expanded(page: page) {
             case .beginGroup(let mark):
                 levels.append((uniqueID(mark.name), []))
             case .endGroup:
                 guard levels.count > 1 else { break }
                 let level = levels.removeLast()
-                parts.append("<g id=\"\(level.id!)\">\n" + level.parts.joined() + "</g>\n")
+                add(named(level.id!, level.items))
             case .background(let color):
                 // Every pixel set: what came before is gone, in every open group.
-                for i in levels.indices { levels[i].parts = [] }
-                levels[0].parts = [rect(page, fill: color)]
-            case .fillRect, .paint:
+                for i in levels.indices { levels[i].items = [] }
+                // (An image written before may have gone with it: none is used again.)
+                images = [:]
+                levels[0].items = [Item(clips: [], markup: rect(page, fill: color))]
+            case .fillRect, .paint, .glyphs:
                 break // made fills by `expanded`
             case .clear(let path, let clip, let antialias):
                 mask(&levels, shape: .fill(path, .nonzero), clip: clip, antialias: antialias, paint: nil, factor: { _ in 1 })
-            case .glyphs:
-                break // made a fill by `expanded`
             case .fill(let path, let rule, let paint, let style):
                 let k = Self.knockout(paint, style)
                 if let m = k.mask {
                     mask(&levels, shape: .fill(path, rule), clip: style.clip, antialias: style.antialias, paint: m.paint,
                          factor: m.factor)
                 }
-                if let drawn = k.draw { parts.append(fill(path, rule: rule, paint: paint, style: drawn, page: page, scale: scale)) }
+                if let drawn = k.draw { add(fill(path, rule: rule, paint: paint, style: drawn, page: page)) }
             case .stroke(let device, let transform, let strokeStyle, let paint, let style):
                 let path = DisplayOp.userPath(device, transform: transform)
                 let k = Self.knockout(paint, style)
@@ -108,32 +162,64 @@ struct SVGDocument {
                          paint: m.paint, factor: m.factor)
                 }
                 if let drawn = k.draw {
-                    parts.append(stroke(path, transform: transform, strokeStyle: strokeStyle, paint: paint, style: drawn,
-                                        scale: scale))
+                    add(stroke(path, transform: transform, strokeStyle: strokeStyle, paint: paint, style: drawn))
                 }
             case .image(let buffer, let r, let transform, let style):
                 let placed = AffineTransform(a: r.width / Double(buffer.width), b: 0, c: 0,
                                              d: r.height / Double(buffer.height), tx: r.x, ty: r.y)
                     .concatenating(transform)
-                parts.append(wrap(image(buffer, placed: placed), style: style, scale: scale, isolate: false))
+                add(wrap(image(buffer, placed: placed), style: style, isolate: false, inline: true))
             case .canvas(let drawn, let r, let transform, let style):
-                parts.append(wrap(canvas(drawn, rect: r, transform: transform), style: style, scale: scale, isolate: true))
+                let (use, blends) = canvas(drawn, rect: r, transform: transform)
+                add(wrap(use, style: style, isolate: blends, inline: true))
             case .layer(let list, let style, let name, let pixels, let origin):
                 let inside: String
                 if let pixels, list.needsPixels {
                     inside = image(pixels, placed: .translation(Double(origin.x), Double(origin.y)))
                 } else {
-                    inside = group(list.operations, page: page, scale: scale)
+                    inside = group(list.operations, page: page, scale: scale, bounded: pageBounds != nil)
                 }
-                parts.append(wrap(inside, style: style, scale: scale, isolate: true, id: name.map { uniqueID($0) }))
+                add(wrap(inside, style: style, isolate: inside.contains("mix-blend-mode"), id: name.map { uniqueID($0) }))
             }
         }
         // Groups left open (a list read while drawing) end here.
         while levels.count > 1 {
             let level = levels.removeLast()
-            parts.append("<g id=\"\(level.id!)\">\n" + level.parts.joined() + "</g>\n")
+            add(named(level.id!, level.items))
         }
-        return parts.joined()
+        return serialize(levels[0].items[...], depth: 0)
+    }
+
+    /// A named group of `items` (empty: none).
+    private mutating func named(_ id: String, _ items: [Item]) -> Item? {
+        let inside = serialize(items[...], depth: 0)
+        return inside.isEmpty ? nil : Item(clips: [], markup: "<g id=\"\(id)\">\n" + inside + "</g>\n")
+    }
+
+    /// `items` with their clips from `depth` on: neighbours under the same
+    /// clip share one group; an element alone under its innermost clip
+    /// takes the `clip-path` itself.
+    private mutating func serialize(_ items: ArraySlice<Item>, depth: Int) -> String {
+        var out = ""
+        var i = items.startIndex
+        while i < items.endIndex {
+            guard depth < items[i].clips.count else {
+                out += items[i].markup
+                i += 1
+                continue
+            }
+            let clip = items[i].clips[depth]
+            var j = i + 1
+            while j < items.endIndex, items[j].clips.count > depth, items[j].clips[depth] === clip { j += 1 }
+            let a = " clip-path=\"url(#\(clipID(clip)))\""
+            if j == i + 1, items[i].clips.count == depth + 1 {
+                out += Self.attach(a, to: items[i].markup, inline: true)
+            } else {
+                out += "<g\(a)>\n" + serialize(items[i..<j], depth: depth + 1) + "</g>\n"
+            }
+            i = j
+        }
+        return out
     }
 
     /// `name` as an `id` no element of the document has yet: characters an
@@ -188,105 +274,267 @@ struct SVGDocument {
 
     // MARK: shapes
 
-    private mutating func fill(_ path: Path, rule: FillRule, paint: OpPaint, style: OpStyle,
-                               page: Rect, scale: Double) -> String {
-        var attributes = paintAttributes("fill", paint, elementTransform: .identity)
+    private mutating func fill(_ path: Path, rule: FillRule, paint: OpPaint, style: OpStyle, page: Rect) -> Item {
+        var attributes = paintAttributes("fill", paint, elementToUnits: .identity)
         if rule == .evenodd { attributes += " fill-rule=\"evenodd\"" }
         var style = style
         if let band = gradientBand(paint, page: page) {
             // Painted only where the gradient is defined (it does not extend).
             style.clip = ClipChain(path: band, rule: .nonzero, parent: style.clip)
         }
-        return wrap("<path d=\"\(Self.pathData(path))\"\(attributes)/>\n", style: style, scale: scale, isolate: false,
-                    inline: true)
+        return wrap("<path d=\"\(pathData(path))\"\(attributes)/>\n", style: style, isolate: false, inline: true)
     }
 
     private mutating func stroke(_ path: Path, transform: AffineTransform, strokeStyle: StrokeStyle,
-                                 paint: OpPaint, style: OpStyle, scale: Double) -> String {
+                                 paint: OpPaint, style: OpStyle) -> Item? {
         let content = strokeMarkup(path, transform: transform, strokeStyle: strokeStyle, paint: paint)
-        guard !content.isEmpty else { return "" }
-        return wrap(content, style: style, scale: scale, isolate: false)
+        guard !content.isEmpty else { return nil }
+        return wrap(content, style: style, isolate: false, inline: true)
     }
 
     /// The elements of a stroke: the path stroked (and the squares square
-    /// caps give subpaths of one point, filled).
+    /// caps give subpaths of one point, filled). A path drawn under a
+    /// transform that keeps shapes (a scale, a rotation, a translation) is
+    /// written moved into user units, its width and dashes scaled; under
+    /// any other it keeps the transform.
     private mutating func strokeMarkup(_ path: Path, transform: AffineTransform, strokeStyle: StrokeStyle,
                                        paint: OpPaint) -> String {
         var s = strokeStyle
-        var elementTransform = transform
+        // The path's own space to user units, and the path in it.
+        var toElement = transform.concatenating(toUnits)
         var d = path
         if s.width == 0 {
-            // A hairline: one device pixel, written in device space.
+            // A hairline: one device pixel.
             d = path.transformed(by: transform)
-            elementTransform = .identity
             let k = transform.maxStretch
             s.width = 1
             s.dashes = strokeStyle.dashes.map { $0 * k }
             s.dashPhase = strokeStyle.dashPhase * k
+            toElement = toUnits
         }
-        var a = " fill=\"none\"" + paintAttributes("stroke", paint, elementTransform: elementTransform)
-        a += " stroke-width=\"\(Decimal.text(s.width))\""
+        if let k = toElement.similarityScale {
+            d = d.transformed(by: toElement)
+            s.width *= k
+            s.dashes = s.dashes.map { $0 * k }
+            s.dashPhase *= k
+            toElement = .identity
+        }
+        var a = " fill=\"none\"" + paintAttributes("stroke", paint, elementToUnits: toElement)
+        a += " stroke-width=\"\(Decimal.text(s.width, decimals: 4))\""
         if s.cap != .butt { a += " stroke-linecap=\"\(s.cap == .round ? "round" : "square")\"" }
         if s.join != .miter { a += " stroke-linejoin=\"\(s.join == .round ? "round" : "bevel")\"" }
         if s.miterLimit != 4 { a += " stroke-miterlimit=\"\(Decimal.text(Swift.max(1, s.miterLimit)))\"" }
         if !s.dashes.isEmpty, s.dashes.contains(where: { $0 > 0 }) {
-            a += " stroke-dasharray=\"\(s.dashes.map { Decimal.text($0) }.joined(separator: " "))\""
-            if s.dashPhase != 0 { a += " stroke-dashoffset=\"\(Decimal.text(s.dashPhase))\"" }
+            a += " stroke-dasharray=\"\(s.dashes.map { Decimal.text($0, decimals: 4) }.joined(separator: " "))\""
+            if s.dashPhase != 0 { a += " stroke-dashoffset=\"\(Decimal.text(s.dashPhase, decimals: 4))\"" }
         }
-        let t = elementTransform != .identity ? " transform=\"\(Self.matrix(elementTransform))\"" : ""
+        let t = toElement != .identity ? " transform=\"\(Self.matrix(toElement))\"" : ""
         // Renderers give a subpath of one point a cap only when it is round;
         // the engine gives square caps a square there: filled beside the stroke.
         var dots: [Point] = []
         if s.cap == .square, !s.dashes.contains(where: { $0 > 0 }) { (d, dots) = d.splittingDots() }
-        var content = d.isEmpty ? "" : "<path d=\"\(Self.pathData(d, decimals: 4))\"\(a)\(t)/>\n"
+        // (User units: a thousandth of a point; a path's own space: finer.)
+        let decimals = toElement == .identity ? 3 : 4
+        var content = d.isEmpty ? "" : "<path d=\"\(Self.pathData(d, decimals: decimals))\"\(a)\(t)/>\n"
         if !dots.isEmpty {
             var squares = Path()
             for p in dots { squares.addRect(Rect(x: p.x - s.width / 2, y: p.y - s.width / 2, width: s.width, height: s.width)) }
-            let fill = paintAttributes("fill", paint, elementTransform: elementTransform)
-            content += "<path d=\"\(Self.pathData(squares, decimals: 4))\"\(fill)\(t)/>\n"
+            let fill = paintAttributes("fill", paint, elementToUnits: toElement)
+            content += "<path d=\"\(Self.pathData(squares, decimals: decimals))\"\(fill)\(t)/>\n"
         }
         return content
     }
 
     private func rect(_ r: Rect, fill color: Color) -> String {
-        "<rect x=\"\(Decimal.text(r.x))\" y=\"\(Decimal.text(r.y))\" width=\"\(Decimal.text(r.width))\" " +
-            "height=\"\(Decimal.text(r.height))\"\(colorAttributes("fill", color))/>\n"
+        "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" " +
+            "height=\"\(n(r.height))\"\(colorAttributes("fill", color))/>\n"
     }
 
-    /// `what`'s content wrapped in a group with the style's clip, shadow,
-    /// alpha and blend mode (in SVG's order: filter, clip, opacity, blend,
-    /// as Core Graphics does: shadow, then the clip over both). `isolate`:
-    /// the content composites as one (a layer), blend modes inside it
-    /// mixing with the group's own transparent start, not the page.
-    /// `inline`: `content` is one element in device space, which takes the
-    /// attributes itself.
-    private mutating func wrap(_ content: String, style: OpStyle, scale: Double, isolate: Bool,
-                               inline: Bool = false, id: String? = nil) -> String {
+    // MARK: text
+
+    /// Glyphs as `<text>`, a run each (outlines for runs whose font cannot
+    /// be named), filled with `paint` under `style`.
+    private mutating func text(_ text: GlyphText, glyphs: [PlacedGlyph], transform: AffineTransform, paint: OpPaint,
+                               style: OpStyle) -> Item {
+        // The glyphs' space to user units: folded into the numbers when it
+        // is a scale (text drawn upright, the usual case), else a transform.
+        let m = transform.concatenating(toUnits)
+        let k: Double? = m.b == 0 && m.c == 0 && m.a > 0 && abs(m.d - m.a) <= 1e-12 * m.a ? m.a : nil
+        let toElement = k != nil ? AffineTransform.identity : m
+        func x(_ v: Double) -> Double { k.map { v * $0 + m.tx } ?? v }
+        func y(_ v: Double) -> Double { k.map { v * $0 + m.ty } ?? v }
+        let fill = paintAttributes("fill", paint, elementToUnits: toElement)
+        let t = k == nil ? " transform=\"\(Self.matrix(toElement))\"" : ""
+        var content = ""
+        for piece in text.pieces {
+            switch piece {
+            case .text(let run):
+                let xs = run.xs.map { $0.map { Decimal.text(x($0)) }.joined(separator: " ") } ?? Decimal.text(x(run.origin.x))
+                var a = "<text xml:space=\"preserve\" x=\"\(xs)\" y=\"\(Decimal.text(y(run.origin.y)))\""
+                a += " font-family=\"\(Self.escaped(Self.cssFamilies(run.face.families)))\""
+                a += " font-size=\"\(Decimal.text(run.size * (k ?? 1), decimals: 4))\""
+                if run.face.weight != 400 { a += " font-weight=\"\(run.face.weight)\"" }
+                if run.face.italic { a += " font-style=\"italic\"" }
+                content += a + fill + t + ">" + Self.escaped(run.text) + "</text>\n"
+            case .outline(let placed):
+                let path = DisplayOp.glyphPath(placed, transform: transform)
+                content += "<path d=\"\(pathData(path))\"" + paintAttributes("fill", paint, elementToUnits: .identity) + "/>\n"
+            }
+        }
+        return wrap(content, style: style, isolate: false, inline: true)
+    }
+
+    /// Families as CSS lists them: each quoted (names may hold spaces or
+    /// digits), quotes and backslashes escaped.
+    static func cssFamilies(_ families: [String]) -> String {
+        families.map { family in
+            var quoted = "'"
+            for c in family {
+                if c == "'" || c == "\\" { quoted.append("\\") }
+                quoted.append(c)
+            }
+            return quoted + "'"
+        }.joined(separator: ", ")
+    }
+
+    /// `s` as XML character data or an attribute value: `&`, `<`, `>` and
+    /// `"` escaped; characters XML 1.0 cannot hold (controls) left out.
+    static func escaped(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                let v = scalar.value
+                if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { continue }
+                if v == 0xFFFE || v == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: wrapping
+
+    /// `content` with the style's shadow, alpha and blend mode (in SVG's
+    /// order: filter, clip, opacity, blend, as Core Graphics does: shadow,
+    /// then the clip over both), with the clips it is drawn under: those
+    /// are left to `serialize`, which shares them between neighbours,
+    /// unless the operation blends with what is below (a clip makes a group
+    /// isolated: the clip then goes inside the blending group). `isolate`:
+    /// the content composites as one (a layer holding blend modes).
+    /// `inline`: the attributes may go on `content` itself when it is one
+    /// element without a transform of its own.
+    private mutating func wrap(_ content: String, style: OpStyle, isolate: Bool,
+                               inline: Bool = false, id: String? = nil) -> Item {
         var content = content
         if let shadow = style.shadow, shadow.color.a > 0 {
-            content = Self.attach(" filter=\"url(#\(filterID(shadow, scale: scale)))\"", to: content, inline: inline)
+            content = Self.attach(" filter=\"url(#\(filterID(shadow)))\"", to: content, inline: inline && id == nil)
         }
-        content = clipped(content, by: style.clip, inline: inline)
         var a = ""
         if style.alpha < 1 { a += " opacity=\"\(Decimal.text(style.alpha, decimals: 4))\"" }
         var css: [String] = []
         if isolate { css.append("isolation:isolate") }
-        if let name = style.blendMode.w3cName, name != "normal" { css.append("mix-blend-mode:" + name) }
+        let blends = style.blendMode.w3cName.map { $0 != "normal" } ?? false
+        if blends { css.append("mix-blend-mode:" + style.blendMode.w3cName!) }
         if !css.isEmpty { a += " style=\"\(css.joined(separator: ";"))\"" }
         if !style.antialias { a += " shape-rendering=\"crispEdges\"" }
-        if let id { return "<g id=\"\(id)\"\(a)>\n" + content + "</g>\n" }
-        return Self.attach(a, to: content, inline: false)
+        if blends {
+            content = clipped(content, by: style.clip, inline: inline && id == nil)
+            if let id { return Item(clips: [], markup: "<g id=\"\(id)\"\(a)>\n" + content + "</g>\n") }
+            return Item(clips: [], markup: Self.attach(a, to: content, inline: false))
+        }
+        let clips = reduced(style.clip)
+        if let id { return Item(clips: clips, markup: "<g id=\"\(id)\"\(a)>\n" + content + "</g>\n") }
+        return Item(clips: clips, markup: Self.attach(a, to: content, inline: inline))
+    }
+
+    /// The clips of `clip`'s chain that clip something, outermost first:
+    /// rectangles that hold the whole surface (of a group whose drawing
+    /// ends at the page) are left out, and a rectangle inside a rectangle
+    /// becomes their intersection, one clip path instead of two nested
+    /// groups. Each chain is reduced once, so operations drawn under it
+    /// still share its clips.
+    private mutating func reduced(_ clip: ClipChain?) -> [ClipChain] {
+        guard let clip else { return [] }
+        if let known = reducedChains[ObjectIdentifier(clip)] { return known }
+        var outer = reduced(clip.parent)
+        if let r = Self.axisRect(clip.path) {
+            if let b = pageBounds, r.minX <= b.minX, r.minY <= b.minY, r.maxX >= b.maxX, r.maxY >= b.maxY {
+                // Clips nothing on the page.
+            } else if let last = outer.last, let p = Self.axisRect(last.path) {
+                let x0 = Swift.max(r.minX, p.minX), y0 = Swift.max(r.minY, p.minY)
+                let x1 = Swift.min(r.maxX, p.maxX), y1 = Swift.min(r.maxY, p.maxY)
+                let meet = Rect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+                if meet != p {
+                    outer[outer.count - 1] = meet == r ? clip
+                        : ClipChain(path: Path(rect: meet, transform: .identity), rule: .nonzero, parent: nil)
+                }
+            } else {
+                outer.append(clip)
+            }
+        } else {
+            outer.append(clip)
+        }
+        reducedChains[ObjectIdentifier(clip)] = outer
+        kept.append(clip)
+        kept.append(contentsOf: outer as [AnyObject])
+        return outer
+    }
+
+    /// The rectangle `path` is, when it is one subpath of four sides along
+    /// the axes; nil otherwise.
+    static func axisRect(_ path: Path) -> Rect? {
+        var points: [Point] = []
+        for (i, e) in path.elements.enumerated() {
+            switch e {
+            case .move(let p): guard i == 0 else { return nil }; points.append(p)
+            case .line(let p): points.append(p)
+            case .close: guard i == path.elements.count - 1 else { return nil }
+            default: return nil
+            }
+        }
+        if points.count == 5, points[4] == points[0] { points.removeLast() }
+        guard points.count == 4 else { return nil }
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2 else { return nil }
+        for k in 0..<4 {
+            let a = points[k], b = points[(k + 1) % 4]
+            guard a.x == b.x || a.y == b.y else { return nil }
+        }
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// `content` with attributes `a`: on the element itself when it is one
-    /// in device space (`inline`) and has none of them yet, else on a group.
+    /// element (`<x .../>` or `<text ...>...</text>`) without a transform
+    /// of its own (clips and filters are in the user space around it) and
+    /// without any of those attributes yet, else on a group around it.
     private static func attach(_ a: String, to content: String, inline: Bool) -> String {
         if a.isEmpty { return content }
-        if inline, content.hasSuffix("/>\n"), !content.dropFirst().contains("<"),
-           !(a.contains("clip-path") && content.contains("clip-path")) {
-            return String(content.dropLast(3)) + a + "/>\n"
+        if inline, let end = singleElementTagEnd(content), !content.contains(" transform=\""),
+           !attributeNames(a).contains(where: { content.contains(" \($0)=\"") }) {
+            return String(content[..<end]) + a + String(content[end...])
         }
         return "<g\(a)>\n" + content + "</g>\n"
+    }
+
+    /// Where `content`'s start tag takes more attributes (before its `/>` or
+    /// `>`), when `content` is one element; nil otherwise.
+    private static func singleElementTagEnd(_ content: String) -> String.Index? {
+        let opens = content.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+        if content.hasSuffix("/>\n"), opens == 1 { return content.index(content.endIndex, offsetBy: -3) }
+        if content.hasPrefix("<text "), content.hasSuffix("</text>\n"), opens == 2 {
+            return content.firstIndex(of: ">")
+        }
+        return nil
+    }
+
+    private static func attributeNames(_ a: String) -> [Substring] {
+        a.split(separator: " ").compactMap { $0.split(separator: "=", maxSplits: 1).first }
     }
 
     /// `content` inside the clips of `clip`'s chain, each a group (renderers
@@ -308,18 +556,18 @@ struct SVGDocument {
     /// shape's coverage within its clip and f `factor` of the paint's alpha
     /// at each point (1 for `clear`): a luminance mask of white with the
     /// shape in black at opacity f.
-    private mutating func mask(_ levels: inout [(id: String?, parts: [String])], shape: MaskShape,
+    private mutating func mask(_ levels: inout [(id: String?, items: [Item])], shape: MaskShape,
                                clip: ClipChain?, antialias: Bool, paint: OpPaint?, factor: (Double) -> Double) {
-        guard levels.contains(where: { !$0.parts.isEmpty }) else { return }
+        guard levels.contains(where: { !$0.items.isEmpty }) else { return }
         let id = newID("m")
         var element: String
         switch shape {
         case .fill(let path, let rule):
-            var shapeAttributes = paint.map { paintAttributes("fill", blackened($0, factor: factor), elementTransform: .identity) }
+            var shapeAttributes = paint.map { paintAttributes("fill", blackened($0, factor: factor), elementToUnits: .identity) }
                 ?? " fill=\"#000\""
             if rule == .evenodd { shapeAttributes += " fill-rule=\"evenodd\"" }
             if !antialias { shapeAttributes += " shape-rendering=\"crispEdges\"" }
-            element = "<path d=\"\(Self.pathData(path))\"\(shapeAttributes)/>\n"
+            element = "<path d=\"\(pathData(path))\"\(shapeAttributes)/>\n"
         case .stroke(let path, let transform, let strokeStyle):
             let black = paint.map { blackened($0, factor: factor) } ?? OpPaint(paint: .solid(.black), transform: transform)
             element = strokeMarkup(path, transform: transform, strokeStyle: strokeStyle, paint: black)
@@ -330,8 +578,9 @@ struct SVGDocument {
         defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" \(big)>" +
                     "<rect \(big) fill=\"#fff\"/>" + black + "</mask>")
         // What came before in the surface, inside the named groups open and outside them.
-        for i in levels.indices where !levels[i].parts.isEmpty {
-            levels[i].parts = ["<g mask=\"url(#\(id))\">\n" + levels[i].parts.joined() + "</g>\n"]
+        for i in levels.indices where !levels[i].items.isEmpty {
+            let before = serialize(levels[i].items[...], depth: 0)
+            levels[i].items = [Item(clips: [], markup: "<g mask=\"url(#\(id))\">\n" + before + "</g>\n")]
         }
     }
 
@@ -374,11 +623,12 @@ struct SVGDocument {
         return s
     }
 
-    /// ` fill="..."` for a paint on an element drawn under `elementTransform`
-    /// (device pixels from the element's own coordinates).
+    /// ` fill="..."` for a paint on an element whose coordinates go to user
+    /// units through `elementToUnits`.
     private mutating func paintAttributes(_ property: String, _ paint: OpPaint,
-                                          elementTransform: AffineTransform) -> String {
-        let toElement = elementTransform.inverted.map { paint.transform.concatenating($0) } ?? paint.transform
+                                          elementToUnits: AffineTransform) -> String {
+        let paintToUnits = paint.transform.concatenating(toUnits)
+        let toElement = elementToUnits.inverted.map { paintToUnits.concatenating($0) } ?? paintToUnits
         switch paint.paint {
         case .solid(let c):
             return colorAttributes(property, c)
@@ -402,7 +652,8 @@ struct SVGDocument {
     }
 
     private static func gradientTransform(_ t: AffineTransform) -> String {
-        t == .identity ? "" : " gradientTransform=\"\(matrix(t))\""
+        let m = matrix(t)
+        return m == "matrix(1 0 0 1 0 0)" ? "" : " gradientTransform=\"\(m)\""
     }
 
     private static func stops(_ g: Gradient) -> String {
@@ -550,7 +801,7 @@ struct SVGDocument {
         clipIDs[key] = id
         kept.append(clip)
         var s = "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\""
-        s += "><path d=\"\(Self.pathData(clip.path))\""
+        s += "><path d=\"\(pathData(clip.path))\""
         if clip.rule == .evenodd { s += " clip-rule=\"evenodd\"" }
         s += "/></clipPath>"
         defs.append(s)
@@ -558,11 +809,11 @@ struct SVGDocument {
     }
 
     /// A drop shadow as Core Graphics casts it: the shape's alpha blurred
-    /// (sigma = blur / 2 points), offset, in the shadow's color, under the
-    /// shape.
-    private mutating func filterID(_ shadow: Shadow, scale: Double) -> String {
-        let sigma = Decimal.text(shadow.blur / 2 * scale, decimals: 4)
-        let dx = Decimal.text((shadow.dx * scale).rounded()), dy = Decimal.text((shadow.dy * scale).rounded())
+    /// (sigma = blur / 2 points), offset (by whole device pixels, as the
+    /// engine does), in the shadow's color, under the shape.
+    private mutating func filterID(_ shadow: Shadow) -> String {
+        let sigma = Decimal.text(shadow.blur / 2, decimals: 4)
+        let dx = n((shadow.dx * unit).rounded(), decimals: 4), dy = n((shadow.dy * unit).rounded(), decimals: 4)
         let key = "\(sigma) \(dx) \(dy) \(Self.hex(shadow.color)) \(shadow.color.a)"
         if let id = filterIDs[key] { return id }
         let id = newID("s")
@@ -578,44 +829,70 @@ struct SVGDocument {
         return id
     }
 
-    /// `buffer` embedded once (PNG) and placed by `placed` (its pixels to
-    /// device pixels).
+    /// `buffer` placed by `placed` (its pixels to device pixels): an
+    /// `<image>` the size it is drawn at in user units (a JPEG a script
+    /// loaded as its own bytes, else PNG), written where it is first drawn
+    /// and used (`<use>`) at every other place.
     mutating func image(_ buffer: PixelBuffer, placed: AffineTransform) -> String {
-        let id: String
-        if let known = images.name(of: buffer) {
-            id = known
-        } else {
-            id = newID("i")
-            images.remember(buffer, as: id)
-            let png = (try? PNGCodec.encode(buffer)) ?? []
-            defs.append("<image id=\"\(id)\" width=\"\(buffer.width)\" height=\"\(buffer.height)\" " +
-                        "preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>")
+        let m = placed.concatenating(toUnits)
+        if let known = images[ObjectIdentifier(buffer)], let back = known.placed.inverted {
+            let t = back.concatenating(m)
+            let moved = Self.matrix(t) == "matrix(1 0 0 1 0 0)" ? "" : " transform=\"\(Self.matrix(t))\""
+            return "<use xlink:href=\"#\(known.id)\"\(moved)/>\n"
         }
-        let t = placed == .identity ? "" : " transform=\"\(Self.matrix(placed))\""
-        return "<use xlink:href=\"#\(id)\"\(t)/>\n"
+        let id = newID("i")
+        images[ObjectIdentifier(buffer)] = (id, m)
+        kept.append(buffer)
+        let w = Double(buffer.width), h = Double(buffer.height)
+        // The element's own size: the image's axes as they land.
+        let (sx, sy) = m.axisScales
+        var geometry: String
+        if m.b == 0, m.c == 0, m.a > 0, m.d > 0 {
+            geometry = "x=\"\(Decimal.text(m.tx))\" y=\"\(Decimal.text(m.ty))\" width=\"\(Decimal.text(w * m.a))\" " +
+                "height=\"\(Decimal.text(h * m.d))\""
+        } else {
+            let rest = AffineTransform(a: m.a / Swift.max(sx, 1e-300), b: m.b / Swift.max(sx, 1e-300),
+                                       c: m.c / Swift.max(sy, 1e-300), d: m.d / Swift.max(sy, 1e-300), tx: m.tx, ty: m.ty)
+            geometry = "width=\"\(Decimal.text(w * sx))\" height=\"\(Decimal.text(h * sy))\" transform=\"\(Self.matrix(rest))\""
+        }
+        let data: String
+        if let jpeg = JPEGPassThrough.bytes(of: buffer) {
+            data = "data:image/jpeg;base64," + Data(jpeg.bytes).base64EncodedString()
+        } else {
+            data = "data:image/png;base64," + Data((try? PNGCodec.encode(buffer)) ?? []).base64EncodedString()
+        }
+        return "<image id=\"\(id)\" \(geometry) preserveAspectRatio=\"none\" xlink:href=\"\(data)\"/>\n"
     }
 
     /// A canvas drawn into `rect` (user space) under `transform`: its
-    /// drawing defined once, used at each place.
-    private mutating func canvas(_ drawn: CanvasSnapshot, rect r: Rect, transform: AffineTransform) -> String {
+    /// drawing defined once (in its own points), used at each place; and
+    /// whether that drawing blends with what is below it inside.
+    private mutating func canvas(_ drawn: CanvasSnapshot, rect r: Rect, transform: AffineTransform)
+        -> (use: String, blends: Bool) {
+        let (sx, sy) = drawn.transform.axisScales
         let id: String
         if let known = canvases.name(of: drawn) {
             id = known
         } else {
             id = newID("k")
             canvases.remember(drawn, as: id)
-            let (sx, sy) = drawn.transform.axisScales
             let own = Rect(x: 0, y: 0, width: drawn.width * sx, height: drawn.height * sy)
             let content: String
             if let pixels = drawn.pixels {
+                let outer = unit
+                unit = sx
                 content = image(pixels, placed: .identity)
+                unit = outer
             } else {
-                content = group(drawn.list.operations, page: own, scale: sx)
+                content = group(drawn.list.operations, page: own, scale: sx, bounded: false)
             }
+            if content.contains("mix-blend-mode") { blendingCanvases.insert(id) }
             defs.append("<g id=\"\(id)\">\n" + content + "</g>")
         }
-        let placed = drawn.placement(onto: r, under: transform)
-        return "<use xlink:href=\"#\(id)\" transform=\"\(Self.matrix(placed))\"/>\n"
+        // Its points to its pixels, placed, to user units.
+        let placed = AffineTransform.scale(sx, sy).concatenating(drawn.placement(onto: r, under: transform))
+            .concatenating(toUnits)
+        return ("<use xlink:href=\"#\(id)\" transform=\"\(Self.matrix(placed))\"/>\n", blendingCanvases.contains(id))
     }
 
     // MARK: text of paths and transforms
@@ -625,10 +902,17 @@ struct SVGDocument {
             Decimal.text(t.tx, decimals: 4) + " " + Decimal.text(t.ty, decimals: 4) + ")"
     }
 
-    static func pathData(_ path: Path, decimals: Int = 3) -> String {
+    /// A device-space path in user units.
+    func pathData(_ path: Path) -> String {
+        Self.pathData(path, over: unit)
+    }
+
+    /// Path data, each coordinate over `divisor`.
+    static func pathData(_ path: Path, decimals: Int = 3, over divisor: Double = 1) -> String {
         var s = ""
         s.reserveCapacity(path.elements.count * 16)
-        func pt(_ p: Point) { s += Decimal.point(p, decimals: decimals) }
+        let k = 1 / divisor
+        func pt(_ p: Point) { s += Decimal.point(divisor == 1 ? p : Point(p.x * k, p.y * k), decimals: decimals) }
         for e in path.elements {
             switch e {
             case .move(let p): s += "M"; pt(p)
@@ -639,5 +923,16 @@ struct SVGDocument {
             }
         }
         return s
+    }
+}
+
+extension AffineTransform {
+    /// The factor a transform that keeps shapes (a uniform scale, with any
+    /// rotation, reflection and translation) scales lengths by; nil for any
+    /// other (a stroke drawn under one keeps it).
+    var similarityScale: Double? {
+        let p = a * a + b * b, q = c * c + d * d
+        guard p > 0, p.isFinite, abs(p - q) <= 1e-9 * p, abs(a * c + b * d) <= 1e-9 * p else { return nil }
+        return p.squareRoot()
     }
 }

@@ -4,10 +4,10 @@ import CellRaster
 
 extension ImageFormat {
     /// Encodes `canvas` in this format: its pixels for the raster formats,
-    /// its display list for SVG and PDF.
-    public func encode(_ canvas: Canvas, quality: Int? = nil) throws -> [UInt8] {
+    /// its display list for SVG (text as `svgText` says) and PDF.
+    public func encode(_ canvas: Canvas, quality: Int? = nil, svgText: SVGTextMode = .outline) throws -> [UInt8] {
         switch self {
-        case .svg: return try SVGWriter.svg(of: canvas)
+        case .svg: return try SVGWriter.svg(of: canvas, text: svgText)
         case .pdf: return try PDFWriter.pdf(of: canvas)
         default: return try encode(canvas.buffer, quality: quality)
         }

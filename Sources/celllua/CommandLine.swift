@@ -129,6 +129,11 @@ struct CommandLineOptions: ParsableCommand {
         "JPEG quality for .jpg/.jpeg output and c:jpeg(), 1 to 100 (default 90).", valueName: "1-100"))
     var quality: Int?
 
+    @Option(help: ArgumentHelp(
+        "How .svg output writes text: outline (glyph outlines, the same everywhere) or text (<text> with font family, size and weight, editable in design tools; outlines remain where a font cannot be named).",
+        valueName: "outline|text"))
+    var svgText = "outline"
+
     /// What a run may hold when --max-memory is not given: hostile scripts
     /// (a loop of layers, a runaway string) stop here instead of filling the
     /// machine.
@@ -155,6 +160,9 @@ struct CommandLineOptions: ParsableCommand {
         }
         if let quality, !(1...100).contains(quality) {
             throw ValidationError("--quality must be a whole number from 1 to 100, got \(quality)")
+        }
+        if !["outline", "text"].contains(svgText) {
+            throw ValidationError("--svg-text must be outline or text, got '\(svgText)'")
         }
         if let maxMemory, !(maxMemory.isFinite && maxMemory > 0 && maxMemory < 1e9) {
             throw ValidationError("--max-memory must be a positive number of megabytes, below 1e9")

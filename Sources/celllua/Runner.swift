@@ -222,6 +222,7 @@ struct Runner {
         settings.writesFiles = writesFiles
         settings.sandbox = options.sandbox
         settings.quality = options.quality
+        settings.svgText = .init(rawValue: options.svgText) ?? .outline
         settings.maxMemory = Int((options.maxMemory ?? CommandLineOptions.defaultMaxMemory) * 1_048_576)
         let runtime = LuaRuntime(options: settings)
         let console = console ?? makeConsole()

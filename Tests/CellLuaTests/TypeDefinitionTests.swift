@@ -186,6 +186,7 @@ import Testing
         "cell.TextOptions": CanvasBinding.textOptionNames,
         "cell.TextRectOptions": CanvasBinding.rectOptionNames,
         "cell.LayerOptions": CanvasBinding.layerOptionNames,
+        "cell.SVGOptions": CanvasBinding.svgOptionNames,
         "cell.GradientDrawOptions": CanvasBinding.gradientOptionNames,
         "cell.BadgeOptions": UIBinding.badgeOptionNames,
         "cell.CellBackgroundOptions": UIBinding.cellBackgroundOptionNames,

@@ -102,7 +102,7 @@ import Testing
             """)
         let text = String(decoding: try SVGWriter.svg(of: canvas), as: UTF8.self)
         #expect(text.components(separatedBy: "<image").count == 2, "one image: the layer with xor")
-        #expect(text.contains("<path d=\"M8 8L68 8"), "the blue square outside the layer stays a path")
+        #expect(text.contains("<path d=\"M4 4L34 4"), "the blue square outside the layer stays a path (in points)")
         try Fidelity.check("xor-layer", canvas, document: Array(text.utf8), ext: "svg", rasterize: Fidelity.rasterizeSVG)
     }
 

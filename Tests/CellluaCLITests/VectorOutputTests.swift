@@ -48,6 +48,30 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains(".png, .jpg, .ppm, .pam, .svg or .pdf"), "\(bad.stderr)")
     }
 
+    /// `--svg-text text` writes <text> naming the font (checked by xmllint);
+    /// anything but outline or text is a usage error.
+    @Test func svgTextOption() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            local c = cell.canvas(120, 30, {background = "white"})
+            c:text("Label & more", 4, 4, {font = cell.font("DejaVu Sans", 14)})
+            return c
+            """, to: dir + "/t.lua")
+        let r = try Celllua.run(["t.lua", "--svg-text", "text", "-o", "t.svg"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try #require(bytes(dir + "/t.svg"))
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(text.contains("font-family=\"'DejaVu Sans'\" font-size=\"14\"") && text.contains(">Label &amp; more</text>"))
+        let lint = try Reader.run("xmllint", ["--noout", "t.svg"], in: dir, package: "libxml2-utils")
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr)")
+        let outline = try Celllua.run(["t.lua", "-o", "o.svg"], in: dir)
+        let outlined = String(decoding: try #require(bytes(dir + "/o.svg")), as: UTF8.self)
+        #expect(outline.status == 0 && !outlined.contains("<text"))
+        let bad = try Celllua.run(["t.lua", "--svg-text", "paths", "-o", "t.svg"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("--svg-text must be outline or text, got 'paths'"), "\(bad.stderr)")
+    }
+
     @Test func serveOptionRules() throws {
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

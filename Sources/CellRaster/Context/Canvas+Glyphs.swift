@@ -17,12 +17,15 @@ extension Canvas {
     /// twice where one path would count it once.
     /// Otherwise, or for glyphs bigger than the cache takes, the outlines are
     /// filled as one path, exactly where they are.
-    public func fillGlyphs(_ glyphs: [PlacedGlyph], at origin: Point = Point(0, 0)) {
+    ///
+    /// `text` (default none) says what the glyphs read, in their space
+    /// (before `origin`), for writers that keep text as text.
+    public func fillGlyphs(_ glyphs: [PlacedGlyph], at origin: Point = Point(0, 0), text: GlyphText? = nil) {
         guard !glyphs.isEmpty else { return }
         let ctm = origin == Point(0, 0) ? state.ctm : AffineTransform.translation(origin.x, origin.y).concatenating(state.ctm)
         guard ctm.isFinite else { return }
-        submit(.glyphs(glyphs, transform: ctm, opPaint(state.fillPaint), opStyle),
-               keeping: glyphs.count * MemoryLayout<PlacedGlyph>.stride)
+        submit(.glyphs(glyphs, transform: ctm, opPaint(state.fillPaint), opStyle, text: text),
+               keeping: glyphs.count * MemoryLayout<PlacedGlyph>.stride + (text.map { 64 + $0.keptBytes } ?? 0))
     }
 
     /// The raster side of `fillGlyphs`: `glyphs` through `ctm` filled with `paint`.

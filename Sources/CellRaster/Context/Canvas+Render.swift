@@ -19,7 +19,7 @@ extension Canvas {
             self.paint(spans(ofDeviceRect: drawableBounds.deviceRect), with: paint.paint)
         case .stroke:
             try? renderStroke(op) // (listed strokes were drawn once: they fit the limits)
-        case .glyphs(let glyphs, let transform, let paint, _):
+        case .glyphs(let glyphs, let transform, let paint, _, _):
             renderGlyphs(glyphs, ctm: transform, paint: paint.paint)
         case .clear(let path, _, _):
             let produce = spans(of: path, rule: .nonzero)

@@ -197,8 +197,9 @@ public enum DisplayOp {
     /// a width of 0 is one device pixel.
     case stroke(Path, transform: AffineTransform, style: StrokeStyle, OpPaint, OpStyle)
     /// Glyphs (each placed in user space) filled as one shape under
-    /// `transform`; `glyphPath` gives them as one device path.
-    case glyphs([PlacedGlyph], transform: AffineTransform, OpPaint, OpStyle)
+    /// `transform`; `glyphPath` gives them as one device path. `text`, when
+    /// the caller knows it, says what they read (for SVG's `<text>`).
+    case glyphs([PlacedGlyph], transform: AffineTransform, OpPaint, OpStyle, text: GlyphText?)
     /// The paint over everything the clip leaves (CGContextDrawLinearGradient
     /// and ...RadialGradient: a gradient with no shape).
     case paint(OpPaint, OpStyle)
@@ -223,7 +224,7 @@ public enum DisplayOp {
     var needsPixels: Bool {
         switch self {
         case .fill(_, _, _, let s), .fillRect(_, _, let s), .stroke(_, _, _, _, let s), .image(_, _, _, let s),
-             .glyphs(_, _, _, let s), .paint(_, let s):
+             .glyphs(_, _, _, let s, _), .paint(_, let s):
             return !s.blendMode.isVectorCompositing
         case .canvas(let c, _, _, let s):
             return !s.blendMode.isVectorCompositing && c.pixels == nil
@@ -251,7 +252,7 @@ extension DisplayOp {
         switch self {
         case .paint(let paint, let style):
             return .fill(Path(rect: page, transform: .identity), .nonzero, paint, style)
-        case .glyphs(let glyphs, let transform, let paint, let style):
+        case .glyphs(let glyphs, let transform, let paint, let style, _):
             return .fill(Self.glyphPath(glyphs, transform: transform), .nonzero, paint, style)
         case .fillRect(let rect, let paint, let style):
             return .fill(Path(rect: rect, transform: paint.transform), .nonzero, paint, style)

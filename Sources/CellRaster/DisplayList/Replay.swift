@@ -52,7 +52,7 @@ public struct Replay {
     /// The clip an operation is drawn under.
     static func clip(of op: DisplayOp) -> ClipChain? {
         switch op {
-        case .fill(_, _, _, let s), .fillRect(_, _, let s), .stroke(_, _, _, _, let s), .glyphs(_, _, _, let s),
+        case .fill(_, _, _, let s), .fillRect(_, _, let s), .stroke(_, _, _, _, let s), .glyphs(_, _, _, let s, _),
              .image(_, _, _, let s), .canvas(_, _, _, let s), .layer(_, let s, _, _, _), .paint(_, let s):
             return s.clip
         case .clear(_, let clip, _):
@@ -114,9 +114,9 @@ public struct Replay {
             canvas.setStrokeStyle(strokeStyle)
             canvas.render(.stroke(device.transformed(by: m), transform: transform.concatenating(m), style: strokeStyle,
                                   placed(paint), style))
-        case .glyphs(let glyphs, let transform, let paint, let style):
+        case .glyphs(let glyphs, let transform, let paint, let style, let text):
             setStyle(style, transform: transform)
-            canvas.render(.glyphs(glyphs, transform: transform.concatenating(m), placed(paint), style))
+            canvas.render(.glyphs(glyphs, transform: transform.concatenating(m), placed(paint), style, text: text))
         case .image(let buffer, let rect, let transform, let style):
             setStyle(style, transform: transform)
             canvas.render(.image(buffer, rect: rect, transform: transform.concatenating(m), style))

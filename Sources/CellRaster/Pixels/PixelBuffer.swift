@@ -11,6 +11,12 @@ public final class PixelBuffer {
     /// image): a recording canvas then keeps the buffer itself instead of a
     /// copy (`Canvas.drawImage`). Default false.
     public var isImmutable = false
+    /// The JPEG file these pixels were decoded from, exactly as read, set
+    /// by an owner that also sets `isImmutable` (an image a script loaded):
+    /// the vector writers embed these bytes instead of the pixels (SVG's
+    /// `data:image/jpeg`, PDF's `/DCTDecode`) when the whole image is drawn
+    /// as it is. nil for any other buffer (a copy has none).
+    public var originalJPEG: [UInt8]?
 
     /// Bytes per row.
     public var stride: Int { width * 4 }
