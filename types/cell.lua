@@ -314,7 +314,7 @@ function Path:is_empty() end
 local Canvas = {}
 
 ---Without an argument: push the graphics state. With a path: write the image
----(format by extension: .png .jpg .jpeg .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
+---(format by extension: .png .jpg .jpeg .webp .gif .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
 ---@param path? string
 ---@return string?
 function Canvas:save(path) end
@@ -654,6 +654,12 @@ function Canvas:png() end
 ---@param quality? integer 1 to 100 (default: --quality, else 90)
 ---@return string
 function Canvas:jpeg(quality) end
+
+---A WebP file's bytes, alpha kept: lossy at `quality`, else lossy at
+-----quality when it is given, else lossless (exact pixels).
+---@param quality? integer 1 to 100 (default: --quality, else lossless)
+---@return string
+function Canvas:webp(quality) end
 
 ---The drawing as an SVG document: paths, strokes, gradients, clips, layers
 ---and blend modes in SVG's own terms, text as glyph outlines, images
