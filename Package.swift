@@ -82,9 +82,22 @@ let package = Package(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        .target(name: "CellImage", dependencies: ["CellRaster", "CPNG", "CJPEG"]),
-        // zlib (zlib1g-dev, which libpng needs anyway), for PDF's compressed streams.
+        // libwebp (still WebP) and libwebpmux (WebPAnimEncoder: animated WebP)
+        // behind a small C encoder that turns their error codes into messages.
+        .target(
+            name: "CWebP",
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]
+        ),
+        // GIF: libimagequant chooses each frame's dithered palette, giflib
+        // writes the file; C for the pixel loops of frame differences.
+        .target(
+            name: "CGIF",
+            linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant")]
+        ),
+        // zlib (zlib1g-dev, which libpng needs anyway), for PDF's compressed
+        // streams and APNG's chunk checksums.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CellImage", dependencies: ["CellRaster", "CPNG", "CJPEG", "CWebP", "CGIF", "CZlib"]),
         // SVG and PDF: a recording canvas' drawing written as vectors.
         .target(name: "CellVector", dependencies: ["CellGeometry", "CellRaster", "CellImage", "CZlib"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.

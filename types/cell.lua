@@ -356,7 +356,7 @@ function Path:xor(q, rule, q_rule) end
 local Canvas = {}
 
 ---Without an argument: push the graphics state. With a path: write the image
----(format by extension: .png .jpg .jpeg .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
+---(format by extension: .png .jpg .jpeg .webp .gif .ppm .pam, or the drawing as vectors: .svg .pdf) and return the path written.
 ---@param path? string
 ---@return string?
 function Canvas:save(path) end
@@ -696,6 +696,12 @@ function Canvas:png() end
 ---@param quality? integer 1 to 100 (default: --quality, else 90)
 ---@return string
 function Canvas:jpeg(quality) end
+
+---A WebP file's bytes, alpha kept: lossy at `quality`, else lossy at
+---the command line's --quality when it is given, else lossless (exact pixels).
+---@param quality? integer 1 to 100 (default: --quality, else lossless)
+---@return string
+function Canvas:webp(quality) end
 
 ---@class cell.SVGOptions
 ---@field text? "outline"|"text" text as glyph outlines, or as `<text>` elements naming the font (family, size, weight), editable in design tools; outlines remain where a font cannot be named (default: --svg-text, else "outline")

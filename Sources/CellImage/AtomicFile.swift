@@ -32,6 +32,71 @@ public enum AtomicFile {
     static let maxLinks = 40
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        let staged = try stage(path)
+        var reason: String? = nil
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(staged.fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    reason = String(cString: strerror(errno)) // ENOSPC, EFBIG, EIO...
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(staged.fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+        if let reason {
+            staged.discard()
+            throw staged.failure(reason)
+        }
+        try staged.commit()
+    }
+
+    /// A temporary file beside a target, made by `stage` and renamed over
+    /// the target by `commit` (or removed by `discard`), for writers that
+    /// fill it themselves (ffmpeg writing an MP4 by name).
+    struct Staged {
+        /// The temporary file, open for writing (the caller closes it).
+        let fd: Int32
+        let temporary: String
+        /// The path with its links followed: what `commit` replaces.
+        let target: String
+        let path: String
+        /// The permission bits the target gets.
+        let mode: mode_t
+        /// Folders made for it, innermost first, removed again by `discard`.
+        let made: [String]
+
+        func failure(_ reason: String) -> ImageError { .io("cannot write '\(path)': \(reason)") }
+
+        /// Gives the temporary file its mode and renames it over the target;
+        /// on failure it is removed and the error names `path`.
+        func commit() throws {
+            defer { AtomicFile.inProgress.withLock { _ = $0.remove(temporary) } }
+            var reason: String? = nil
+            if chmod(temporary, mode) != 0 { reason = String(cString: strerror(errno)) }
+            if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }
+            if let reason {
+                unlink(temporary)
+                AtomicFile.removeFolders(made)
+                throw failure(reason)
+            }
+        }
+
+        /// Removes the temporary file and the folders made for it.
+        func discard() {
+            unlink(temporary)
+            AtomicFile.removeFolders(made)
+            AtomicFile.inProgress.withLock { _ = $0.remove(temporary) }
+        }
+    }
+
+    /// Checks `path` as `write` does (links followed, a directory or device
+    /// refused, missing folders made) and creates the temporary file beside
+    /// its target, registered for `removeTemporaryFiles`.
+    static func stage(_ path: String) throws -> Staged {
         func failure(_ reason: String) -> ImageError { .io("cannot write '\(path)': \(reason)") }
         // The system reads a path up to its first NUL: "a.txt\0.png" would write a.txt.
         guard !path.utf8.contains(0) else { throw failure("the path contains a NUL byte") }
@@ -64,6 +129,8 @@ public enum AtomicFile {
         }
         var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Not inherited by child processes (ffmpeg, spawned while others write).
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             removeFolders(made)
@@ -71,28 +138,7 @@ public enum AtomicFile {
         }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         inProgress.withLock { _ = $0.insert(temporary) }
-        defer { inProgress.withLock { _ = $0.remove(temporary) } }
-        var reason: String? = nil
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    reason = String(cString: strerror(errno)) // ENOSPC, EFBIG, EIO...
-                    return
-                }
-                offset += n
-            }
-        }
-        if reason == nil, fchmod(fd, mode) != 0 { reason = String(cString: strerror(errno)) }
-        if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
-        if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }
-        if let reason {
-            unlink(temporary)
-            removeFolders(made)
-            throw failure(reason)
-        }
+        return Staged(fd: fd, temporary: temporary, target: target, path: path, mode: mode, made: made)
     }
 
     /// The folders of `directory`'s path that do not exist, innermost first.
@@ -109,13 +155,13 @@ public enum AtomicFile {
     }
 
     /// Removes `folders` (innermost first) where they are empty.
-    private static func removeFolders(_ folders: [String]) {
+    fileprivate static func removeFolders(_ folders: [String]) {
         for folder in folders { rmdir(folder) }
     }
 
     /// Temporary files being written now (each renamed into place or
     /// removed when its write ends).
-    private static let inProgress = Locked<Set<String>>([])
+    fileprivate static let inProgress = Locked<Set<String>>([])
 
     /// Removes the temporary files of writes under way, for a process about
     /// to end in the middle of them (`_exit` runs no cleanup).

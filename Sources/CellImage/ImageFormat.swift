@@ -15,10 +15,24 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case svg
     /// PDF 1.4: the drawing as vectors (CellVector).
     case pdf
+    /// WebP through libwebp: lossless without a quality, else lossy at
+    /// 1...100, alpha kept either way; animated through WebPAnimEncoder.
+    case webp
+    /// GIF89a through libimagequant (a dithered palette of at most 256
+    /// colors per frame) and giflib; alpha below 128 is transparent, the
+    /// rest opaque.
+    case gif
+    /// H.264 video in an MP4 through the system's ffmpeg, over white: for
+    /// animations only (a script with an `animation` global).
+    case mp4
 
     /// Whether the format holds the drawing rather than its pixels (made
     /// from a recording canvas, `ImageFormat.encode(_:Canvas)` in CellVector).
     public var isVector: Bool { self == .svg || self == .pdf }
+
+    /// Whether `AnimationEncoder` writes every frame into one file of this
+    /// format (GIF, WebP, APNG, MP4); other formats take a file per frame.
+    public var supportsAnimation: Bool { self == .gif || self == .webp || self == .png || self == .mp4 }
 
     /// The format for `path`'s extension (case-insensitive), or an error that
     /// lists the valid ones.
@@ -38,17 +52,23 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
 
     /// The extensions `forPath` knows, as its messages list them.
-    public static let extensions = ".png, .jpg, .ppm, .pam, .svg or .pdf"
+    public static let extensions = ".png, .jpg, .webp, .gif, .ppm, .pam, .svg, .pdf or .mp4"
 
-    /// Encodes `buffer` in this format (a raster one); `quality` (1...100)
-    /// is JPEG's, ignored by the others (nil: the format's default).
+    /// Encodes `buffer` in this format (a raster one, one image); `quality`
+    /// (1...100) is JPEG's (nil: 90) and WebP's (nil: lossless), ignored by
+    /// the others. A GIF is one frame; an MP4 is refused (it is for
+    /// animations, written by `AnimationEncoder`).
     public func encode(_ buffer: PixelBuffer, quality: Int? = nil) throws -> [UInt8] {
         switch self {
         case .png: return try PNGCodec.encode(buffer)
         case .jpeg: return try JPEGCodec.encode(buffer, quality: quality ?? JPEGCodec.defaultQuality)
+        case .webp: return try WebPCodec.encode(buffer, quality: quality)
+        case .gif: return try GIFEncoder.still(buffer)
         case .ppm: return Netpbm.ppm(buffer)
         case .pam: return Netpbm.pam(buffer)
         case .svg, .pdf: throw ImageError.encode(".\(rawValue) is written from a canvas' drawing, not from pixels")
+        case .mp4:
+            throw ImageError.encode(".mp4 is for animations: a script that sets the `animation` global writes one; a single image can be .png, .jpg, .webp or .gif")
         }
     }
 }

@@ -17,6 +17,7 @@ enum CanvasBinding {
             ("pixel", pixel),
             ("png", png),
             ("jpeg", jpeg),
+            ("webp", webp),
             ("svg", svg),
             ("pdf", pdf),
         ] + transformMethods + styleMethods + paintMethods + clipMethods + gradientMethods + layerMethods
@@ -178,6 +179,27 @@ enum CanvasBinding {
             }
             try runtime.checkNoOpenLayers(canvas)
             lua.push(bytes: try JPEGCodec.encode(canvas.buffer, quality: quality))
+            return 1
+        }
+    }
+
+    /// `c:webp([quality])` → a WebP file's bytes as a string, alpha kept:
+    /// lossy at `quality` 1...100, else lossy at `--quality` when it is
+    /// given, else lossless (exact pixels).
+    static let webp: HostFunction = { L in
+        guarded(L) { lua in
+            let canvas = try lua.canvas(1)
+            let runtime = LuaRuntime.current(lua.L)
+            var quality = runtime.options.quality
+            if !lua.isNoneOrNil(2) {
+                let q = try lua.number(2)
+                guard q >= 1, q <= 100, q == q.rounded() else {
+                    throw LuaError.argument(2, "quality must be a whole number from 1 to 100, got \(q.shortText)")
+                }
+                quality = Int(q)
+            }
+            try runtime.checkNoOpenLayers(canvas)
+            lua.push(bytes: try WebPCodec.encode(canvas.buffer, quality: quality))
             return 1
         }
     }

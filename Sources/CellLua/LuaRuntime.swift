@@ -31,7 +31,8 @@ public final class LuaRuntime {
         /// Threads each canvas draws on (`Canvas(..., parallelism:)`); nil =
         /// `Canvas.availableThreads`.
         public var drawingThreads: Int? = nil
-        /// JPEG's quality, 1...100 (`--quality`); nil = 90.
+        /// Lossy output's quality, 1...100 (`--quality`): JPEG's (nil = 90),
+        /// WebP's (nil = lossless), MP4's (nil = the encoder's default).
         public var quality: Int? = nil
         /// How SVG output writes text (`--svg-text`): glyph outlines (the
         /// default) or `<text>` naming the font.

@@ -35,7 +35,7 @@ struct AnimationExport {
     /// Whether `target` receives the whole animation (else one file per frame).
     static func isAnimated(_ target: String) -> Bool {
         guard let format = try? ImageFormat.forPath(target) else { return false }
-        return ["gif", "webp", "png", "mp4"].contains(format.rawValue)
+        return format.supportsAnimation
     }
 
     /// Draws every frame and writes every target; `first` has run the

@@ -43,7 +43,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written (repeatable: -o a.png -o a.svg writes both from one render); .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal). A script returning a list of canvases writes <stem>-<n>.<ext> each (a .pdf: one page each); an animation writes .gif, .webp, .png (APNG) or .mp4, other formats a file per frame.",
+        "Where the result is written (repeatable: -o a.png -o a.svg writes both from one render); .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .webp (lossless, or lossy with --quality), .gif (256 colors, dithered), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal). A script returning a list of canvases writes <stem>-<n>.<ext> each (a .pdf: one page each); an animation writes .gif, .webp, .png (APNG) or .mp4 (H.264 through ffmpeg, over white), other formats a file per frame.",
         valueName: "path"))
     var output: [String] = []
 
@@ -126,7 +126,7 @@ struct CommandLineOptions: ParsableCommand {
     var maxMemory: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "JPEG quality for .jpg/.jpeg output and c:jpeg(), 1 to 100 (default 90).", valueName: "1-100"))
+        "Quality of lossy output, 1 to 100: JPEG (.jpg, c:jpeg(); default 90), WebP (.webp, c:webp(); lossless without it), MP4 (the encoder's constant rate factor, 51 - 0.37 x quality; default 23).", valueName: "1-100"))
     var quality: Int?
 
     @Option(help: ArgumentHelp(

@@ -27,7 +27,7 @@ struct REPLCommands {
                        last canvas created;
                        inline in kitty, iTerm2 and WezTerm, else a preview PNG whose
                        path is printed
-        :save PATH [expr]  write a canvas to PATH (.png, .ppm, .pam, .svg, .pdf, relative
+        :save PATH [expr]  write a canvas to PATH (.png, .jpg, .webp, .gif, .ppm, .pam, .svg, .pdf, relative
                        to the current directory; folders are made): expr's value,
                        else as :show picks it; print the path
         :reload        run the script again (celllua -i script.lua) in this session
@@ -138,7 +138,7 @@ struct REPLCommands {
 
     private func save(_ argument: String) {
         guard !argument.isEmpty else {
-            complain(":save needs a path, e.g. :save out.png [expr] (.png, .jpg, .ppm, .pam, .svg or .pdf)")
+            complain(":save needs a path, e.g. :save out.png [expr] (.png, .jpg, .webp, .gif, .ppm, .pam, .svg or .pdf)")
             return
         }
         let path = String(argument.prefix { !$0.isWhitespace })

@@ -95,7 +95,7 @@ import CellImage
         #expect(try ImageFormat.forPath("x.ppm") == .ppm)
         #expect(try ImageFormat.forPath("x.pam") == .pam)
         #expect(try ImageFormat.forPath("x.jpg") == .jpeg)
-        #expect(throws: ImageError.self) { try ImageFormat.forPath("x.gif") }
+        #expect(throws: ImageError.self) { try ImageFormat.forPath("x.tiff") }
         #expect(throws: ImageError.self) { try ImageFormat.forPath("dir.d/noext") }
         #expect(throws: ImageError.self) { try ImageFormat.forPath(".png") }
     }

@@ -57,7 +57,7 @@ import Testing
             :save out.png
             :save out.pam
             :save
-            :save out.gif
+            :save out.tga
             """
         let r = try Celllua.run([], in: dir, input: input + "\n")
         // Piped, a command that fails fails the run (as a failed chunk does).
@@ -70,7 +70,7 @@ import Testing
         let errors = r.stderr.split(separator: "\n").map(String.init)
         #expect(errors.first?.contains("no canvas yet") == true, "\(errors)")
         #expect(r.stderr.contains(":save needs a path"))
-        #expect(r.stderr.contains("unknown image format '.gif'"))
+        #expect(r.stderr.contains("unknown image format '.tga'"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/early.png"))
     }
 

@@ -45,7 +45,7 @@ import Testing
         let r = try Celllua.run(["s.lua"], in: dir)
         #expect(r.status == 0 && r.stdout == "a.pdf\nb.svg\n", "\(r.stderr)")
         let bad = try Celllua.run(["s.lua", "-o", "x.eps"], in: dir)
-        #expect(bad.status == 2 && bad.stderr.contains(".png, .jpg, .ppm, .pam, .svg or .pdf"), "\(bad.stderr)")
+        #expect(bad.status == 2 && bad.stderr.contains(".png, .jpg, .webp, .gif, .ppm, .pam, .svg, .pdf or .mp4"), "\(bad.stderr)")
     }
 
     /// `--svg-text text` writes <text> naming the font (checked by xmllint);
