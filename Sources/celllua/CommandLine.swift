@@ -43,7 +43,7 @@ struct CommandLineOptions: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where the result is written (repeatable: -o a.png -o a.svg writes both from one render); .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .webp (lossless, or lossy with --quality), .gif (256 colors, dithered), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal). A script returning a list of canvases writes <stem>-<n>.<ext> each (a .pdf: one page each); an animation writes .gif, .webp, .png (APNG) or .mp4 (H.264 through ffmpeg, over white), other formats a file per frame.",
+        "Where the result is written (repeatable: -o a.png -o a.svg writes both from one render); .png (RGBA, or RGB when every pixel is opaque), .jpg or .jpeg (JPEG over white), .webp (lossless unless a quality is given), .gif (256 colors, dithered), .ppm (over white), .pam (RGBA), or the drawing as vectors: .svg or .pdf (the page in points); - writes PNG to standard output (not a terminal). A script returning a list of canvases writes <stem>-<n>.<ext> each (a .pdf: one page each); an animation writes .gif, .webp, .png (APNG) or .mp4 (H.264 through ffmpeg, over white), other formats a file per frame.",
         valueName: "path"))
     var output: [String] = []
 
@@ -53,7 +53,7 @@ struct CommandLineOptions: ParsableCommand {
     var book: String?
 
     @Option(help: ArgumentHelp(
-        "Write each region the script marked with c:slice(name, x, y, w, h) as DIR/<name>.png (with --scales also <name>@2x.png ...; with variants <name>-<variant>.png).",
+        "Write each region the script marked with c:slice(name, x, y, w, h) as DIR/<name>.png, and <name>@2x.png ... at each of --scales, <name>-<variant>.png for variants.",
         valueName: "dir"))
     var slices: String?
 
