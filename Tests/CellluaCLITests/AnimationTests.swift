@@ -34,6 +34,35 @@ import Testing
         for i in 1...12 { #expect(bytes(dir + "/f-\(i).ppm") == bytes(dir + "/g-\(i).ppm")) }
     }
 
+    /// One run, four animations, read back by Pillow and ffprobe: 12 frames
+    /// of 120 x 80 at 12 fps, frame 6's square where it was drawn (exact in
+    /// the lossless WebP and the APNG; the GIF's palette keeps pure red
+    /// and white, its dither only touches edges).
+    @Test func gifWebPAPNGAndMP4FromOneRun() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.moving, to: dir + "/m.lua")
+        let r = try Celllua.run(["m.lua", "-o", "m.gif", "-o", "m.webp", "-o", "m.png", "-o", "m.mp4"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "m.gif\nm.webp\nm.png\nm.mp4\n")
+        #expect(try Reader.python("""
+            from PIL import Image
+            for f in ('m.gif', 'm.webp', 'm.png'):
+                im = Image.open(f)
+                im.seek(5)
+                rgb = im.convert('RGB')
+                print(f, im.size, im.n_frames, rgb.getpixel((8 * 5 + 10, 30)), rgb.getpixel((8 * 5 - 4, 30)))
+            """, in: dir) == """
+            m.gif (120, 80) 12 (255, 0, 0) (255, 255, 255)
+            m.webp (120, 80) 12 (255, 0, 0) (255, 255, 255)
+            m.png (120, 80) 12 (255, 0, 0) (255, 255, 255)
+            """)
+        let probe = try Reader.run("ffprobe", ["-v", "error", "-count_frames", "-show_entries",
+                                                "stream=codec_name,width,height,r_frame_rate,nb_read_frames",
+                                                "-of", "csv=p=0", "m.mp4"], in: dir, package: "ffmpeg")
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,120,80,12/1,12", "\(probe.stdout) \(probe.stderr)")
+    }
+
     @Test func aFailingFrameLeavesNothing() throws {
         let dir = scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
