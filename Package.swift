@@ -139,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellImageTests",
-            dependencies: ["CellImage", "CellRaster"],
+            dependencies: ["CellImage", "CellRaster", "CellTestSupport"],
             exclude: ["Fixtures"]  // PNGs and their expected pixels, read from the source tree
         ),
         .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
@@ -154,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellluaCLITests",
-            dependencies: ["CellImage", "CellRaster"]
+            dependencies: ["CellImage", "CellRaster", "CellTestSupport"]
         ),
     ]
 )

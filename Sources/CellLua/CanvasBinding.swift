@@ -169,14 +169,7 @@ enum CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             let runtime = LuaRuntime.current(lua.L)
-            var quality = runtime.options.quality ?? JPEGCodec.defaultQuality
-            if !lua.isNoneOrNil(2) {
-                let q = try lua.number(2)
-                guard q >= 1, q <= 100, q == q.rounded() else {
-                    throw LuaError.argument(2, "quality must be a whole number from 1 to 100, got \(q.shortText)")
-                }
-                quality = Int(q)
-            }
+            let quality = try lua.quality(2) ?? runtime.options.quality ?? JPEGCodec.defaultQuality
             try runtime.checkNoOpenLayers(canvas)
             lua.push(bytes: try JPEGCodec.encode(canvas.buffer, quality: quality))
             return 1
@@ -190,14 +183,7 @@ enum CanvasBinding {
         guarded(L) { lua in
             let canvas = try lua.canvas(1)
             let runtime = LuaRuntime.current(lua.L)
-            var quality = runtime.options.quality
-            if !lua.isNoneOrNil(2) {
-                let q = try lua.number(2)
-                guard q >= 1, q <= 100, q == q.rounded() else {
-                    throw LuaError.argument(2, "quality must be a whole number from 1 to 100, got \(q.shortText)")
-                }
-                quality = Int(q)
-            }
+            let quality = try lua.quality(2) ?? runtime.options.quality
             try runtime.checkNoOpenLayers(canvas)
             lua.push(bytes: try WebPCodec.encode(canvas.buffer, quality: quality))
             return 1
@@ -326,5 +312,18 @@ extension CanvasBinding {
             try body(lua, &style)
             canvas.setStrokeStyle(style)
         }
+    }
+}
+
+extension Lua {
+    /// An optional quality argument of the lossy encoders: nil when absent,
+    /// else a whole number from 1 to 100.
+    func quality(_ index: Int32) throws -> Int? {
+        guard !isNoneOrNil(index) else { return nil }
+        let q = try number(index)
+        guard q >= 1, q <= 100, q == q.rounded() else {
+            throw LuaError.argument(index, "quality must be a whole number from 1 to 100, got \(q.shortText)")
+        }
+        return Int(q)
     }
 }

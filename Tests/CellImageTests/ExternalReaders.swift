@@ -1,4 +1,5 @@
 import CellRaster
+import CellTestSupport
 import Foundation
 import Testing
 
@@ -7,39 +8,11 @@ import Testing
 /// scripts/setup. A missing one fails the test naming the package, never
 /// skips it.
 enum ExternalReader {
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Output = ExternalTool.Output
 
     /// Runs the program at `path` with `arguments` in `directory`.
     static func run(_ path: String, _ arguments: [String], in directory: String, package: String) throws -> Output {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            Issue.record("\(path) is missing: scripts/setup installs it (Debian package \(package))")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let capture = directory + "/.reader-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-        FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-        defer { for ext in [".out", ".err"] { try? FileManager.default.removeItem(atPath: capture + ext) } }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        func text(_ ext: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: capture + ext) ?? Data(), as: UTF8.self)
-        }
-        return Output(status: process.terminationStatus, stdout: text(".out"), stderr: text(".err"))
+        try ExternalTool.run(path, arguments, in: directory, package: package)
     }
 
     /// Runs `code` in Debian's /usr/bin/python3 with Pillow; its standard
