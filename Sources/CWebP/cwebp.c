@@ -7,6 +7,20 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
 
+/* libwebp's buffers are WebPMalloc'd: the caller gets a malloc'd copy, so
+ * one free function serves every buffer of this shim. 0 on success. */
+static int hand_out(const uint8_t *bytes, size_t n, uint8_t **out, size_t *size, char *error) {
+    uint8_t *copy = (uint8_t *)malloc(n ? n : 1);
+    if (!copy) {
+        snprintf(error, CWEBP_ERROR_SIZE, "out of memory");
+        return 1;
+    }
+    memcpy(copy, bytes, n);
+    *out = copy;
+    *size = n;
+    return 0;
+}
+
 void cwebp_free(void *pointer) { free(pointer); }
 
 /* libwebp's encoding error codes as sentences. */
@@ -95,19 +109,9 @@ int cwebp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size
         return 1;
     }
     WebPPictureFree(&picture);
-    /* The writer's buffer is WebPMalloc'd; hand out a malloc'd copy so one
-     * free function serves every buffer of this shim. */
-    uint8_t *copy = (uint8_t *)malloc(writer.size ? writer.size : 1);
-    if (!copy) {
-        WebPMemoryWriterClear(&writer);
-        snprintf(error, CWEBP_ERROR_SIZE, "out of memory");
-        return 1;
-    }
-    memcpy(copy, writer.mem, writer.size);
-    *out = copy;
-    *size = writer.size;
+    int status = hand_out(writer.mem, writer.size, out, size, error);
     WebPMemoryWriterClear(&writer);
-    return 0;
+    return status;
 }
 
 struct cwebp_anim {
@@ -181,17 +185,9 @@ int cwebp_anim_finish(cwebp_anim *anim, int end_ms, uint8_t **out, size_t *size,
         anim_error(anim, "WebP animation assembly failed", error);
         return 1;
     }
-    uint8_t *copy = (uint8_t *)malloc(data.size ? data.size : 1);
-    if (!copy) {
-        WebPDataClear(&data);
-        snprintf(error, CWEBP_ERROR_SIZE, "out of memory");
-        return 1;
-    }
-    memcpy(copy, data.bytes, data.size);
-    *out = copy;
-    *size = data.size;
+    int status = hand_out(data.bytes, data.size, out, size, error);
     WebPDataClear(&data);
-    return 0;
+    return status;
 }
 
 void cwebp_anim_free(cwebp_anim *anim) {

@@ -29,8 +29,8 @@ public enum ExternalTool {
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let capture = NSTemporaryDirectory() + "celllua-reader-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-        FileManager.default.createFile(atPath: capture + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
         defer { for ext in [".out", ".err"] { try? FileManager.default.removeItem(atPath: capture + ext) } }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
