@@ -33,6 +33,8 @@ public enum StrokeError: Error, Equatable, CustomStringConvertible {
 /// boundaries sum to there. Winding numbers add, so the winding is the number
 /// of pieces covering a point, with one sign: never zero inside the stroke,
 /// zero outside, however the stroke overlaps itself or other subpaths' strokes.
+/// Where pieces overlap inside a pixel (inner joins, a line drawn twice) the
+/// rasterizer takes the union's area, not the sum (Rasterizer+Overlap.swift).
 /// (Where both neighbouring segments are long enough to cover the little
 /// triangle between the vertex and the two inner offset ends twice, the
 /// contour skips the vertex: that removes one layer of a doubly covered
@@ -158,32 +160,7 @@ public enum Stroker {
         }
         var builder = OutlineBuilder(halfWidth: halfWidth, style: style, tolerance: tol, maxPoints: maxPoints)
         for line in lines { try builder.add(line) }
-        try builder.cancelRetraces()
         return builder.outline
-    }
-}
-
-/// A straight segment with the line it lies on: its direction taken pointing
-/// right (or straight up) and the line's signed distance from the origin.
-/// That direction's y alone orders the directions by angle (x >= 0 follows
-/// from it), so sorting needs no trigonometry.
-private struct PlacedSegment {
-    var segment: Segment
-    var u: Point
-    var offset: Double
-
-    init(_ segment: Segment) {
-        self.segment = segment
-        let v = segment.u
-        u = v.x > 0 || (v.x == 0 && v.y > 0) ? v : Point(-v.x, -v.y)
-        offset = segment.a.y * u.x - segment.a.x * u.y
-    }
-
-    /// Whether `other` lies on the same line, up to rounding.
-    func isOnTheLine(of other: PlacedSegment) -> Bool {
-        let size = max(1, abs(segment.a.x), abs(segment.a.y), abs(other.segment.a.x), abs(other.segment.a.y))
-        return abs(u.x - other.u.x) <= 1e-12 && abs(u.y - other.u.y) <= 1e-12
-            && abs(offset - other.offset) <= 1e-9 * size
     }
 }
 
@@ -226,9 +203,6 @@ private struct OutlineBuilder {
 
     /// The finished contours, in order.
     private(set) var outline: [[Point]] = []
-    /// The segments drawn straight (no curve interior at either end), kept
-    /// to find the ones that run over each other (`cancelRetraces`).
-    private var straight: [Segment] = []
     private var pointCount = 0
     private var contour: [Point] = []
     private var contours: [[Point]] = []
@@ -290,7 +264,6 @@ private struct OutlineBuilder {
                 }
                 forward.append(s)
             }
-            for seg in forward where !seg.smoothA && !seg.smoothB { straight.append(seg) }
             let backward = forward.reversed().map(\.reversed)
             if line.closed {
                 try side(forward, closed: true)
@@ -442,71 +415,6 @@ private struct OutlineBuilder {
 
     private func offset(_ p: Point, _ v: Point, _ k: Double) -> Point {
         Point(p.x + v.x * k, p.y + v.y * k)
-    }
-
-    // MARK: retraced segments
-
-    /// Cancels the extra layers where straight segments run over the same
-    /// stretch of one line (a pie wedge's radius, out and back by the close;
-    /// a polyline that turns back on itself; the same line in two subpaths).
-    ///
-    /// Why: the outline covers such a stretch once per segment, with edges
-    /// that coincide. The nonzero fill is right inside, but an area-coverage
-    /// rasterizer sums the partial coverage of coinciding edges, so the
-    /// half-covered pixels along the stroke's sides came out full and a
-    /// 1.5 pt line looked 2 pt wide. For each stretch covered k > 1 times
-    /// this adds k − 1 rectangles turning the other way over exactly those
-    /// edges: the winding there drops to 1 and the coinciding edges cancel.
-    /// Segments are on one line when their unit directions agree (up to
-    /// sign) within 1e-12 and their offsets from the origin within 1e-9 of
-    /// the coordinates' size. Curves that run over themselves, and caps or joins
-    /// that land on each other, are not matched.
-    mutating func cancelRetraces() throws {
-        guard straight.count > 1 else { return }
-        var placed = straight.map(PlacedSegment.init)
-        placed.sort { ($0.u.y, $0.offset) < ($1.u.y, $1.offset) }
-        var start = 0
-        while start < placed.count {
-            var end = start + 1
-            while end < placed.count, placed[end - 1].isOnTheLine(of: placed[end]) { end += 1 }
-            if end - start > 1 { try cancelOverlaps(placed[start..<end]) }
-            start = end
-        }
-    }
-
-    /// Segments on one line: the stretches of it covered more than once get
-    /// reversed rectangles, one per extra layer.
-    private mutating func cancelOverlaps(_ group: ArraySlice<PlacedSegment>) throws {
-        guard let first = group.first else { return }
-        let u = first.u, n = Point(-u.y, u.x)
-        // Each segment covers [lo, hi] along u: +1 at its start, -1 at its end.
-        var events: [(s: Double, delta: Int, point: Point)] = []
-        events.reserveCapacity(group.count * 2)
-        for g in group {
-            let a = g.segment.a, b = g.segment.b
-            let sa = a.x * u.x + a.y * u.y, sb = b.x * u.x + b.y * u.y
-            events.append(sa <= sb ? (sa, 1, a) : (sb, 1, b))
-            events.append(sa <= sb ? (sb, -1, b) : (sa, -1, a))
-        }
-        // Ends before starts at the same place: touching is not overlapping.
-        events.sort { ($0.s, $0.delta) < ($1.s, $1.delta) }
-        var depth = 0
-        contours = []
-        for k in 0..<(events.count - 1) {
-            depth += events[k].delta
-            let from = events[k], to = events[k + 1]
-            guard depth > 1, to.s > from.s else { continue }
-            // The outline's pieces turn clockwise (y-up); these the other way.
-            for _ in 1..<depth {
-                try emit(offset(from.point, n, d))
-                try emit(offset(from.point, n, -d))
-                try emit(offset(to.point, n, -d))
-                try emit(offset(to.point, n, d))
-                finishContour()
-            }
-        }
-        for c in contours where c.allSatisfy(\.isFinite) { outline.append(c) }
-        contours = []
     }
 
     // MARK: output

@@ -106,13 +106,11 @@ import CellRaster
         #expect(diffs.reduce(0, +) / Double(diffs.count) <= 0.003)
     }
 
-    /// Random self-intersecting paths of several subpaths. Analytic coverage
-    /// applies the fill rule to each pixel's average winding number (as
-    /// FreeType and Blend2D do): that model, sampled by the reference, must
-    /// match within the same 0.035. Against per-sample semantics, pixels where
-    /// windings of different magnitude meet (crossings, overlaps) may differ,
-    /// so only the mean is bounded there (0.03: measured 0.005-0.018 over
-    /// these seeds).
+    /// Random self-intersecting paths of several subpaths: coverage is the
+    /// union's (each sample in or out by its own winding number), not the
+    /// rule applied to the pixel's average winding, however the subpaths
+    /// cross and overlap. Within 0.035 of the 32 x 32 sampled reference (its
+    /// own error: half a sample row along a near-horizontal edge, 1/64).
     @Test(arguments: 0..<30)
     func randomPathsMatchTheReference(seed: Int) {
         var rng = SeededRandom(UInt64(seed) + 1000)
@@ -124,13 +122,11 @@ import CellRaster
         }
         let rule: FillRule = seed % 2 == 0 ? .nonzero : .evenodd
         let fast = fastCoverage(polygons, rule: rule, width: size, height: size)
-        let reference = ReferenceRasterizer()
-        let model = reference.averageWindingCoverage(polygons, rule: rule, width: size, height: size)
-        let modelDiffs = zip(fast, model).map { abs($0 - $1) }
-        #expect(modelDiffs.max()! <= 0.035, "seed \(seed): max difference from the model \(modelDiffs.max()!)")
-        let exact = reference.coverage(polygons, rule: rule, width: size, height: size)
+        let exact = ReferenceRasterizer().coverage(polygons, rule: rule, width: size, height: size)
         let diffs = zip(fast, exact).map { abs($0 - $1) }
-        #expect(diffs.reduce(0, +) / Double(diffs.count) <= 0.03, "seed \(seed)")
+        print("seed \(seed) max \(diffs.max()!) mean \(diffs.reduce(0, +) / Double(diffs.count))")
+        #expect(diffs.max()! <= 0.035, "seed \(seed): max difference \(diffs.max()!)")
+        #expect(diffs.reduce(0, +) / Double(diffs.count) <= 0.003, "seed \(seed)")
     }
 
     @Test func antialiasOffIsAllOrNothing() {

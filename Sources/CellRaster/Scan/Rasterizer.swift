@@ -15,10 +15,10 @@ import CellGeometry
 /// wind every pixel to their right), parts right of it onto its right side.
 /// That keeps any finite coordinate, however large, cheap and exact.
 public final class Rasterizer {
-    private var accumulation: UnsafeMutablePointer<Float>
+    var accumulation: UnsafeMutablePointer<Float>
     private var accumulationCapacity: Int
-    private var rowStart: UnsafeMutablePointer<Int32>
-    private var rowEnd: UnsafeMutablePointer<Int32>
+    var rowStart: UnsafeMutablePointer<Int32>
+    var rowEnd: UnsafeMutablePointer<Int32>
     private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
@@ -35,7 +35,7 @@ public final class Rasterizer {
     private var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// Words of `touched` per row: `(stride + 63) / 64`.
-    private var blocksPerRow = 0
+    var blocksPerRow = 0
     /// A job of several bands (`bandRows`): its edges (`edges`); their
     /// numbers bucketed by first band (`bucketed`, bucket b from
     /// `bucketStart[b]`); the edges still going on below the band
@@ -46,17 +46,23 @@ public final class Rasterizer {
     private var edgeCapacity = 0
     private var bucketStart: UnsafeMutablePointer<Int>
     private var bucketCapacity = 0
+    /// The edges a band added, in order (replayed to gather a flagged
+    /// row's pieces).
+    private var bandEdges: UnsafeMutablePointer<Int32>
+
+    /// Where pieces of the outline meet inside one pixel (Rasterizer+Overlap.swift).
+    var overlap = OverlapState()
 
     /// The region of the current job, in device pixels.
-    private var region = IntRect.empty
+    var region = IntRect.empty
     /// The first column of the region (local) where spans are emitted: cells
     /// left of it are only summed (`sumFrom`).
     private var window = 0
-    private var stride = 0
+    var stride = 0
     /// The rows of the region (local) the current job accumulates and
     /// emits (`fillSpanRows`' `rows`); the others are skipped.
-    private var rowLow = 0
-    private var rowHigh = 0
+    var rowLow = 0
+    var rowHigh = 0
 
     public init() {
         accumulationCapacity = 0
@@ -74,6 +80,7 @@ public final class Rasterizer {
         activeEdges = .allocate(capacity: 1)
         mergedEdges = .allocate(capacity: 1)
         bucketStart = .allocate(capacity: 1)
+        bandEdges = .allocate(capacity: 1)
     }
 
     deinit {
@@ -88,6 +95,8 @@ public final class Rasterizer {
         activeEdges.deallocate()
         mergedEdges.deallocate()
         bucketStart.deallocate()
+        bandEdges.deallocate()
+        overlap.deallocate()
     }
 
     /// A run of pixels in one row: `count` pixels from `x` whose coverage is
@@ -165,12 +174,27 @@ public final class Rasterizer {
             // One band: every edge, then the sweep.
             (rowLow, rowHigh) = (low, high)
             beginRows()
+            overlap.serial = 0
             for poly in polygons where poly.points.count > 1 {
                 let pts = poly.points
+                overlap.beginContour()
                 var previous = pts[pts.count - 1]
-                for p in pts {
+                for t in 0..<pts.count {
+                    let p = pts[t]
+                    overlap.isFinal = t == pts.count - 1
                     addEdge(previous, p)
+                    overlap.serial &+= 1
                     previous = p
+                }
+            }
+            gatherOverlaps {
+                for poly in polygons where poly.points.count > 1 {
+                    let pts = poly.points
+                    var previous = pts[pts.count - 1]
+                    for p in pts {
+                        addEdge(previous, p)
+                        previous = p
+                    }
                 }
             }
             sweep(rule: rule, antialias: antialias, body)
@@ -186,7 +210,7 @@ public final class Rasterizer {
             beginRows()
             // The active edges (those begun above that go on into this band)
             // merged with those beginning here, both in edge order.
-            var a = 0, n = 0
+            var a = 0, n = 0, added = 0
             var b = bucketStart[band]
             let bEnd = bucketStart[band + 1]
             while a < active || b < bEnd {
@@ -199,7 +223,12 @@ public final class Rasterizer {
                     b += 1
                 }
                 let edge = edges[Int(e)]
+                overlap.serial = edge.serial
+                overlap.contourFirst = edge.contourFirst
+                overlap.isFinal = edge.isFinal
                 addEdge(edge.from, edge.to)
+                bandEdges[added] = e
+                added += 1
                 if Int(edge.lastBand) > band {
                     mergedEdges[n] = e
                     n += 1
@@ -207,6 +236,12 @@ public final class Rasterizer {
             }
             swap(&activeEdges, &mergedEdges)
             active = n
+            gatherOverlaps {
+                for i in 0..<added {
+                    let edge = edges[Int(bandEdges[i])]
+                    addEdge(edge.from, edge.to)
+                }
+            }
             sweep(rule: rule, antialias: antialias, body)
         }
     }
@@ -227,6 +262,8 @@ public final class Rasterizer {
     private struct BandedEdge {
         var from: Point, to: Point
         var firstBand: Int32, lastBand: Int32
+        /// Its place in its contour, for the overlap detection (`OverlapState`).
+        var serial: Int32, contourFirst: Int32, isFinal: Bool
     }
 
     /// The edges reaching rows `low..<high` (region rows), each with its
@@ -244,11 +281,13 @@ public final class Rasterizer {
             bucketed.deallocate()
             activeEdges.deallocate()
             mergedEdges.deallocate()
+            bandEdges.deallocate()
             edgeCapacity = Swift.max(needed, edgeCapacity * 2)
             edges = .allocate(capacity: edgeCapacity)
             bucketed = .allocate(capacity: edgeCapacity)
             activeEdges = .allocate(capacity: edgeCapacity)
             mergedEdges = .allocate(capacity: edgeCapacity)
+            bandEdges = .allocate(capacity: edgeCapacity)
         }
         if bands + 1 > bucketCapacity {
             bucketStart.deallocate()
@@ -259,18 +298,33 @@ public final class Rasterizer {
         // The edges with height that reach the rows, and how many begin in each band.
         let top = Double(region.y0 + low), bottom = Double(region.y0 + high)
         var count = 0
+        // Edges numbered as the one-pass loop numbers them (OverlapState).
+        var serial: Int32 = 0, contourFirst: Int32 = 0
         for poly in polygons where poly.points.count > 1 {
             let pts = poly.points
+            serial &+= 2
+            contourFirst = serial
             var previous = pts[pts.count - 1]
-            for p in pts {
+            for t in 0..<pts.count {
+                let p = pts[t]
                 let y0 = Swift.min(previous.y, p.y), y1 = Swift.max(previous.y, p.y)
-                if y0 != y1 && y1 > top && y0 < bottom {
+                let number = serial
+                serial &+= 1
+                if y0 == y1 && y0 > top && y0 < bottom && y0 != y0.rounded(.down) {
+                    // Horizontal inside a row: noted for the overlap detection only.
+                    let band = (Int((y0 - Double(region.y0)).rounded(.down)) - low) / Self.bandRows
+                    edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(band), lastBand: Int32(band),
+                                              serial: number, contourFirst: contourFirst, isFinal: t == pts.count - 1)
+                    bucketStart[band + 1] += 1
+                    count += 1
+                } else if y0 != y1 && y1 > top && y0 < bottom {
                     // Rows floor(y0)..<ceil(y1) (region rows), within low..<high:
                     // clamped as Doubles first (an edge may reach 1e300).
                     let a = Swift.max((y0 - Double(region.y0)).rounded(.down), Double(low))
                     let b = Swift.min((y1 - Double(region.y0)).rounded(.up), Double(high))
                     let first = (Int(a) - low) / Self.bandRows, last = (Int(b) - 1 - low) / Self.bandRows
-                    edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(first), lastBand: Int32(last))
+                    edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(first), lastBand: Int32(last),
+                                              serial: number, contourFirst: contourFirst, isFinal: t == pts.count - 1)
                     bucketStart[first + 1] += 1
                     count += 1
                 }
@@ -354,6 +408,7 @@ public final class Rasterizer {
         }
         rowStart.update(repeating: Int32.max, count: height)
         rowEnd.update(repeating: -1, count: height)
+        overlap.beginRows(height, blocks: blocksPerRow, stride: stride)
     }
 
     /// Adds the edge a→b (device space) to the accumulation rows.
@@ -361,7 +416,10 @@ public final class Rasterizer {
         // Local coordinates: the region's top-left is (0, 0).
         var x0 = a.x - Double(region.x0), y0 = a.y - Double(region.y0)
         var x1 = b.x - Double(region.x0), y1 = b.y - Double(region.y0)
-        guard y0 != y1 else { return }
+        guard y0 != y1 else {
+            if !overlap.collecting { noteHorizontal(y: y0, from: x0, to: x1) }
+            return
+        }
         var direction: Float = 1
         if y0 > y1 {
             swap(&x0, &x1)
@@ -427,9 +485,16 @@ public final class Rasterizer {
         var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
         let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
         while j < jEnd {
-            let dy = min(yBottom, Double(j + 1)) - max(yTop, Double(j))
+            let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
+            let dy = r1 - r0
             if dy > 0 {
                 let k = j - rowLow
+                if overlap.collecting {
+                    collect(row: k, OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
+                    j += 1
+                    continue
+                }
+                notePiece(row: k, from: 0, to: 0)
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
                 rowEnd[k] = max(rowEnd[k], 1)
@@ -439,9 +504,41 @@ public final class Rasterizer {
         }
     }
 
+    /// Adds to `row` the cells of a piece crossing the pixel row from x = `xa`
+    /// to `xb` (0 <= xa <= xb, in either vertical order) with `d` = its
+    /// height times its direction; returns the last cell written (the first
+    /// is floor(xa)).
+    @inline(__always)
+    static func addCells<T: BinaryFloatingPoint>(_ row: UnsafeMutablePointer<T>, from xa: Double, to xb: Double,
+                                                 _ d: T) -> Int {
+        let i0 = Int(xa.rounded(.down))
+        if xb - xa < 1e-9 {
+            // Vertical within this row: pixel i0 is covered right of x.
+            let f = T(xa - Double(i0))
+            row[i0] += d * (1 - f)
+            row[i0 + 1] += d * f
+            return i0 + 1
+        }
+        // The pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1):
+        // F(t) = (ramp(t - xa) - ramp(t - xb)) / (xb - xa) at t = i + 1.
+        let i1 = Int(xb.rounded(.up))
+        let inverse = 1 / (xb - xa)
+        var previous = 0.0
+        var i = i0
+        while i < i1 {
+            let t = Double(i + 1)
+            let f = (ramp(t - xa) - ramp(t - xb)) * inverse
+            row[i] += d * T(f - previous)
+            previous = f
+            i += 1
+        }
+        row[i1] += d * T(1 - previous)
+        return i1
+    }
+
     /// Accumulates an edge piece already inside the region (0 <= x <= width,
     /// 0 <= yTop < yBottom <= height), row by row.
-    private func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
+    func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
         let pieceWidth = xBottom - xTop, pieceHeight = yBottom - yTop
         var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
         let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
@@ -456,32 +553,16 @@ public final class Rasterizer {
                 let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)
                 let d = Float(dy) * direction
                 let k = j - rowLow
-                let row = accumulation + k * stride
-                let i0 = Int(xa.rounded(.down))
-                var last = i0
-                if xb - xa < 1e-9 {
-                    // Vertical within this row: pixel i0 is covered right of x.
-                    let f = Float(xa - Double(i0))
-                    row[i0] += d * (1 - f)
-                    row[i0 + 1] += d * f
-                    last = i0 + 1
-                } else {
-                    // The pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1):
-                    // F(t) = (ramp(t - xa) - ramp(t - xb)) / (xb - xa) at t = i + 1.
-                    let i1 = Int(xb.rounded(.up))
-                    let inverse = 1 / (xb - xa)
-                    var previous = 0.0
-                    var i = i0
-                    while i < i1 {
-                        let t = Double(i + 1)
-                        let f = (Self.ramp(t - xa) - Self.ramp(t - xb)) * inverse
-                        row[i] += d * Float(f - previous)
-                        previous = f
-                        i += 1
-                    }
-                    row[i1] += d * Float(1 - previous)
-                    last = i1
+                if overlap.collecting {
+                    collect(row: k, OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
+                                                       xBottom: min(max(xr1, 0), limit), yBottom: r1,
+                                                       direction: direction > 0 ? 1 : -1))
+                    j += 1
+                    continue
                 }
+                let i0 = Int(xa.rounded(.down))
+                let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
+                notePiece(row: k, from: i0, to: xb - xa < 1e-9 ? i0 : Swift.max(i0, last - 1))
                 rowStart[k] = min(rowStart[k], Int32(i0))
                 rowEnd[k] = max(rowEnd[k], Int32(last))
                 // Cells i0...last, in the blocks' words.
@@ -536,6 +617,12 @@ public final class Rasterizer {
                 pending = -1
             }
             let cells = touched + k * blocksPerRow
+            if overlap.flaggedRows > 0 && overlap.marks[k].flagged && resolveRow(k, rule: rule) {
+                sweepMeetings(k, y: y, start: start, end: end, rule: rule, antialias: antialias, body)
+                if count > 0 { rowBody(UnsafeBufferPointer(start: spans, count: count)) }
+                clearRow(k, from: start)
+                continue
+            }
             /// The first non-zero cell from `from` on (or end + 1): the cells
             /// an edge wrote, found by their bits (`touched`) a word of 64
             /// at a time, skipping those whose sum came back to zero.
@@ -598,19 +685,70 @@ public final class Rasterizer {
                 }
             }
             if count > 0 { rowBody(UnsafeBufferPointer(start: spans, count: count)) }
-            // Leave the buffer clean for the next job: zero the blocks an
-            // edge wrote into (all within the row's written cells), with their bits.
-            for b in (start >> 6)...(Int(rowEnd[k]) >> 6) where cells[b] != 0 {
-                cells[b] = 0
-                let first = b << 6
-                if first + 64 <= stride {
-                    // A whole block: sixteen vector stores, not a call to memset.
-                    let raw = UnsafeMutableRawPointer(row + first)
-                    for q in 0..<16 { raw.storeBytes(of: SIMD4<Float>(), toByteOffset: q * 16, as: SIMD4<Float>.self) }
-                } else {
-                    (row + first).update(repeating: 0, count: stride - first)
-                }
+            clearRow(k, from: start)
+        }
+    }
+
+    /// Leaves the buffers clean for the next job: zeroes the blocks an edge
+    /// wrote into in row `k` (all within its written cells, from `start`),
+    /// with their bits.
+    @inline(__always)
+    private func clearRow(_ k: Int, from start: Int) {
+        let row = accumulation + k * stride
+        let cells = touched + k * blocksPerRow
+        let hits = overlap.hits + k * blocksPerRow, meetings = overlap.meetings + k * blocksPerRow
+        if overlap.marks[k].horizontal {
+            // A horizontal edge's pixels may reach past the written cells.
+            hits.update(repeating: 0, count: blocksPerRow)
+            meetings.update(repeating: 0, count: blocksPerRow)
+        }
+        for b in (start >> 6)...(Int(rowEnd[k]) >> 6) where cells[b] != 0 {
+            cells[b] = 0
+            hits[b] = 0
+            meetings[b] = 0
+            let first = b << 6
+            if first + 64 <= stride {
+                // A whole block: sixteen vector stores, not a call to memset.
+                let raw = UnsafeMutableRawPointer(row + first)
+                for q in 0..<16 { raw.storeBytes(of: SIMD4<Float>(), toByteOffset: q * 16, as: SIMD4<Float>.self) }
+            } else {
+                (row + first).update(repeating: 0, count: stride - first)
             }
+        }
+    }
+
+    /// Sweeps flagged row `k` whose union `resolveRow` wrote into
+    /// `overlap.exact`: its meeting points take their coverage from there,
+    /// every other pixel from the running sum as usual; one span of
+    /// per-pixel coverage, then the constant tail.
+    private func sweepMeetings(_ k: Int, y: Int, start: Int, end: Int, rule: FillRule, antialias: Bool,
+                               _ body: (Span) -> Void) {
+        let width = region.width
+        let row = accumulation + k * stride
+        let exact = overlap.exact
+        let meetings = overlap.meetings + k * blocksPerRow
+        var sum: Float = 0, union = 0.0
+        for i in start...end {
+            sum += row[i]
+            union += exact[i]
+            guard i >= window else { continue }
+            if meetings[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                let v = min(max(union, 0), 1)
+                coverage[i] = antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0)
+            } else {
+                coverage[i] = Self.coverage(sum, rule: rule, antialias: antialias)
+            }
+        }
+        let last = Int(rowEnd[k])
+        (exact + start).update(repeating: 0, count: last - start + 1)
+        let from = Swift.max(start, window)
+        if from <= end {
+            body(Span(y: y, x: region.x0 + from, count: end + 1 - from, coverage: UnsafePointer(coverage + from), constant: 0))
+        }
+        let tail = Swift.max(end + 1, window)
+        if tail < width {
+            let c = Self.coverage(sum, rule: rule, antialias: antialias)
+            if c != 0 { body(Span(y: y, x: region.x0 + tail, count: width - tail, coverage: nil, constant: c)) }
         }
     }
 
