@@ -56,8 +56,10 @@ extension TextLayout {
                !glyphs[s..<e].contains(where: { $0.id == 0 }) {
                 let from = glyphs[s].cluster, to = e < glyphs.count ? glyphs[e].cluster : utf8.count
                 let text = String(decoding: utf8[from..<to], as: UTF8.self)
-                // Tracking is written as letter-spacing: only moves beyond it need positions.
-                let moved = glyphs[s..<e].contains {
+                // Tracking is written as letter-spacing: only moves beyond it need
+                // positions. With features set, positions always (renderers that
+                // ignore font-feature-settings, as librsvg, still place glyphs right).
+                let moved = !font.features.isEmpty || glyphs[s..<e].contains {
                     $0.offsetX != 0 || $0.offsetY != 0
                         || abs($0.advance - font.tracking - face.nominalAdvance(of: $0.id) * scale) > 1e-9 * font.size
                 }
