@@ -183,20 +183,40 @@ function cell.image(path, opts) end
 ---@field file string the font file used
 local Font = {}
 
+---The typographic options of `Font:measure`, also taken by `Canvas:text`,
+---`Canvas:text_in_rect` and `Font:path`.
+---@class cell.TypographyOptions
+---@field tracking? number points added after every character, as CSS's letter-spacing (n characters grow by n x tracking; optional ligatures off unless `features` sets them) (default 0)
+---@field line_height? number|string from one baseline to the next: points, or "1.5x" for a multiple of the font's line_height; each line's box is that tall with the font's line centred in it, as CSS's line-height (default the font's line_height)
+---@field features? table<string|integer, string|boolean|integer> OpenType features: list entries switch one on ({ "tnum", "smcp" }), keyed ones set it (kern = false, salt = 2); tags are 4 characters; features the font lacks do nothing (default: the font's defaults)
+---@field variations? table<string, number> variation axes of a variable font (wght = 600); each value is clamped to the axis' range; an axis the font lacks, or a font without axes, is an error (default: the face's own)
+
+---The options of `Font:path`.
+---@class cell.FontPathOptions
+---@field align? cell.TextAlign align about x (default "left")
+---@field tracking? number points added after every character, as CSS's letter-spacing (n characters grow by n x tracking; optional ligatures off unless `features` sets them) (default 0)
+---@field line_height? number|string from one baseline to the next: points, or "1.5x" for a multiple of the font's line_height; each line's box is that tall with the font's line centred in it, as CSS's line-height (default the font's line_height)
+---@field features? table<string|integer, string|boolean|integer> OpenType features: list entries switch one on ({ "tnum", "smcp" }), keyed ones set it (kern = false, salt = 2); tags are 4 characters; features the font lacks do nothing (default: the font's defaults)
+---@field variations? table<string, number> variation axes of a variable font (wght = 600); each value is clamped to the axis' range; an axis the font lacks, or a font without axes, is an error (default: the face's own)
+
 ---sizeWithFont: the width (sum of the shaped advances, kerning included) of
 ---the widest line and the height (line_height per line; "\n" starts a line).
----The empty string measures 0, 0.
+---The empty string measures 0, 0. With `opts`, measured as `c:text` with the
+---same options draws (tracking, features and variations change the width,
+---line_height the height).
 ---@param str string UTF-8
+---@param opts? cell.TypographyOptions
 ---@return number width
 ---@return number height
-function Font:measure(str) end
+function Font:measure(str, opts) end
 
 ---The text's glyph outlines as a Path, shaped and placed as
----`c:text(text, x, y, {font = font})` draws them: to stroke, clip or combine.
+---`c:text(text, x, y, {font = font})` draws them (with the same typographic
+---options): to stroke, clip or combine.
 ---@param text string
 ---@param x number the line box's left (top-left as `text`: the baseline is at y + ascent)
 ---@param y number
----@param opts? { align?: "left"|"center"|"right" } align about x (default "left")
+---@param opts? cell.FontPathOptions
 ---@return cell.Path
 function Font:path(text, x, y, opts) end
 
@@ -570,6 +590,10 @@ function Canvas:clip_rect(x, y, w, h) end
 ---@field font? cell.Font (default Helvetica 17)
 ---@field color? cell.ColorSpec (default: the fill paint)
 ---@field align? cell.TextAlign where x is: a line's start, middle or end (default "left")
+---@field tracking? number points added after every character, as CSS's letter-spacing (n characters grow by n x tracking; optional ligatures off unless `features` sets them) (default 0)
+---@field line_height? number|string from one baseline to the next: points, or "1.5x" for a multiple of the font's line_height; each line's box is that tall with the font's line centred in it, as CSS's line-height (default the font's line_height)
+---@field features? table<string|integer, string|boolean|integer> OpenType features: list entries switch one on ({ "tnum", "smcp" }), keyed ones set it (kern = false, salt = 2); tags are 4 characters; features the font lacks do nothing (default: the font's defaults)
+---@field variations? table<string, number> variation axes of a variable font (wght = 600); each value is clamped to the axis' range; an axis the font lacks, or a font without axes, is an error (default: the face's own)
 
 ---The options of `Canvas:text_in_rect`.
 ---@class cell.TextRectOptions
@@ -579,6 +603,10 @@ function Canvas:clip_rect(x, y, w, h) end
 ---@field truncate? cell.Truncate where a line too wide loses characters for "…"; "clip" clips instead (default "tail")
 ---@field wrap? boolean word-wrap lines wider than the rectangle (default false)
 ---@field valign? cell.VerticalAlign the lines' place in the rectangle's height: "top", "center" or "bottom" (default "top")
+---@field tracking? number points added after every character, as CSS's letter-spacing (n characters grow by n x tracking; optional ligatures off unless `features` sets them) (default 0)
+---@field line_height? number|string from one baseline to the next: points, or "1.5x" for a multiple of the font's line_height; each line's box is that tall with the font's line centred in it, as CSS's line-height (default the font's line_height)
+---@field features? table<string|integer, string|boolean|integer> OpenType features: list entries switch one on ({ "tnum", "smcp" }), keyed ones set it (kern = false, salt = 2); tags are 4 characters; features the font lacks do nothing (default: the font's defaults)
+---@field variations? table<string, number> variation axes of a variable font (wght = 600); each value is clamped to the axis' range; an axis the font lacks, or a font without axes, is an error (default: the face's own)
 
 ---Draws text with its line box's top-left at (x, y): the baseline is at
 ---y + font.ascent (drawAtPoint:). "\n" starts a new line. With align "center"

@@ -7,10 +7,12 @@
 #include FT_OUTLINE_H
 #include FT_FONT_FORMATS_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_MULTIPLE_MASTERS_H
 
 /* Load flags as plain constants: the macros are shifts Swift may not import. */
 static const FT_Int32 cft_load_unhinted_outline = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
 static const FT_Long cft_face_flag_scalable = FT_FACE_FLAG_SCALABLE;
 static const FT_Long cft_face_flag_sfnt = FT_FACE_FLAG_SFNT;
+static const FT_Long cft_face_flag_multiple_masters = FT_FACE_FLAG_MULTIPLE_MASTERS;
 
 #endif

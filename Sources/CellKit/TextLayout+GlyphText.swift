@@ -56,8 +56,12 @@ extension TextLayout {
                !glyphs[s..<e].contains(where: { $0.id == 0 }) {
                 let from = glyphs[s].cluster, to = e < glyphs.count ? glyphs[e].cluster : utf8.count
                 let text = String(decoding: utf8[from..<to], as: UTF8.self)
-                let moved = glyphs[s..<e].contains {
-                    $0.offsetX != 0 || $0.offsetY != 0 || abs($0.advance - face.nominalAdvance(of: $0.id) * scale) > 1e-9 * font.size
+                // Tracking is written as letter-spacing: only moves beyond it need
+                // positions. With features set, positions always (renderers that
+                // ignore font-feature-settings, as librsvg, still place glyphs right).
+                let moved = !font.features.isEmpty || glyphs[s..<e].contains {
+                    $0.offsetX != 0 || $0.offsetY != 0
+                        || abs($0.advance - font.tracking - face.nominalAdvance(of: $0.id) * scale) > 1e-9 * font.size
                 }
                 var xs: [Double]?
                 if moved {
@@ -74,7 +78,10 @@ extension TextLayout {
                     if simple { xs = (s..<e).map { start.x + pens[$0] + glyphs[$0].offsetX } }
                 }
                 pieces.append(.text(GlyphText.Run(text: text, face: named, size: font.size,
-                                                  origin: Point(start.x + pens[s], start.y), xs: xs)))
+                                                  origin: Point(start.x + pens[s], start.y), xs: xs,
+                                                  letterSpacing: font.tracking,
+                                                  features: font.features.map { ($0.tag, Int($0.value)) },
+                                                  variations: face.variations.map { ($0.tag, $0.value) })))
             } else {
                 var placed: [PlacedGlyph] = []
                 face.withOutlines { outline in

@@ -18,12 +18,13 @@ extension CanvasBinding {
 
     /// Options of `c:text`: `font` (default Helvetica 17), `color` (default
     /// the fill paint), `align` (`left` default: the point is where the line
-    /// starts, ends or is centred).
-    static let textOptionNames = ["font", "color", "align"]
+    /// starts, ends or is centred), and the typographic ones (`Typography`:
+    /// `tracking`, `line_height`, `features`, `variations`).
+    static let textOptionNames = ["font", "color", "align"] + Typography.optionNames
     /// Options of `c:text_in_rect`: those of `text`, plus `truncate` (`tail`
     /// default), `wrap` (false default) and `valign` (`top` default,
     /// `center`, `bottom`).
-    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap", "valign"]
+    static let rectOptionNames = ["font", "color", "align", "truncate", "wrap", "valign"] + Typography.optionNames
 
     static let text: HostFunction = { L in
         guarded(L) { lua in
@@ -31,9 +32,10 @@ extension CanvasBinding {
             let string = try lua.text(2)
             let point = Point(try lua.number(3), try lua.number(4))
             let options = try lua.textOptions(5, known: textOptionNames)
-            let font = try options.font ?? FontBinding.defaultFont.get()
+            let font = try options.typography.apply(to: options.font ?? FontBinding.defaultFont.get(), index: 5)
             let layout = try layingOut(lua, string) { stop in
-                TextLayout(text: string, font: font, at: point, align: options.align ?? .left, stop: stop)
+                TextLayout(text: string, font: font, at: point, align: options.align ?? .left,
+                           lineHeight: options.typography.lineHeight(for: font), stop: stop)
             }
             let recorded = canvas.displayListBytes
             try chargingShadow(lua, canvas) { canvas.fillText(layout, color: options.color) }
@@ -51,11 +53,12 @@ extension CanvasBinding {
             let x = try lua.number(3), y = try lua.number(4)
             let w = try lua.nonNegative(5, "width"), h = try lua.nonNegative(6, "height")
             let options = try lua.textOptions(7, known: rectOptionNames)
-            let font = try options.font ?? FontBinding.defaultFont.get()
+            let font = try options.typography.apply(to: options.font ?? FontBinding.defaultFont.get(), index: 7)
             let layout = try layingOut(lua, string) { stop in
                 TextLayout(text: string, font: font, in: Rect(x: x, y: y, width: w, height: h),
                            align: options.align ?? .left, truncation: options.truncation ?? .tail,
-                           wrap: options.wrap ?? false, verticalAlign: options.verticalAlign ?? .top, stop: stop)
+                           wrap: options.wrap ?? false, verticalAlign: options.verticalAlign ?? .top,
+                           lineHeight: options.typography.lineHeight(for: font), stop: stop)
             }
             let recorded = canvas.displayListBytes
             try chargingShadow(lua, canvas) { canvas.fillText(layout, color: options.color) }
@@ -95,6 +98,7 @@ struct TextOptions {
     var truncation: TextTruncation?
     var wrap: Bool?
     var verticalAlign: VerticalAlignment?
+    var typography = Typography()
 }
 
 extension Lua {
@@ -103,6 +107,7 @@ extension Lua {
     func textOptions(_ index: Int32, known: [String]) throws -> TextOptions {
         var options = TextOptions()
         try self.options(index, known: known) { key in
+            if try options.typography.read(self, key: key) { return }
             switch key {
             case "font": options.font = try font(-1)
             case "color": options.color = try color(-1)

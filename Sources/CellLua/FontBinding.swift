@@ -87,11 +87,16 @@ enum FontBinding {
         }
     }
 
-    /// `font:measure(str)` → width, height (UIKit's sizeWithFont:).
+    /// `font:measure(str [, opts])` → width, height (UIKit's sizeWithFont:);
+    /// `opts`: the typographic options of `c:text` (`tracking`,
+    /// `line_height`, `features`, `variations`), measured as drawn.
     static let measure: HostFunction = { L in
         guarded(L) { lua in
-            let font = try lua.font(1)
-            let size = font.measure(try lua.text(2))
+            let base = try lua.font(1)
+            let string = try lua.text(2)
+            let options = try lua.textOptions(3, known: Typography.optionNames)
+            let font = try options.typography.apply(to: base, index: 3)
+            let size = font.measure(string, lineHeight: options.typography.lineHeight(for: font))
             lua.push(size.width)
             lua.push(size.height)
             return 2
@@ -102,15 +107,17 @@ enum FontBinding {
     /// outlines, shaped and placed as `c:text(text, x, y, {font = font})`
     /// draws them (`x, y` the line box's top-left, the baseline at
     /// y + ascent; `align` "left", "center" or "right" about `x`, default
-    /// "left"): to stroke, clip or combine. Counted against `--max-memory` as any path.
+    /// "left"; and `c:text`'s typographic options): to stroke, clip or combine. Counted against `--max-memory` as any path.
     static let path: HostFunction = { L in
         guarded(L) { lua in
             let font = try lua.font(1)
             let string = try lua.text(2)
             let point = Point(try lua.number(3), try lua.number(4))
-            let options = try lua.textOptions(5, known: ["align"])
+            let options = try lua.textOptions(5, known: ["align"] + Typography.optionNames)
+            let styled = try options.typography.apply(to: font, index: 5)
             let layout = try CanvasBinding.layingOut(lua, string) { stop in
-                TextLayout(text: string, font: font, at: point, align: options.align ?? .left, stop: stop)
+                TextLayout(text: string, font: styled, at: point, align: options.align ?? .left,
+                           lineHeight: options.typography.lineHeight(for: styled), stop: stop)
             }
             let runtime = LuaRuntime.current(lua.L)
             let box = PathBox(layout.path())

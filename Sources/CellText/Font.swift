@@ -28,6 +28,11 @@ public struct Font: Sendable {
     public let size: Double
     /// The name as asked (`Helvetica-Bold`, a family, a file path).
     public let name: String
+    /// Points added after every character (`styled`; default 0).
+    public private(set) var tracking = 0.0
+    /// OpenType features set for shaping, by tag (`styled`; default none:
+    /// HarfBuzz's defaults).
+    public private(set) var features: [FontFeature] = []
 
     /// Sizes above this are refused: no display text is that large, and such a
     /// number is usually a units mistake (pixels for points, a stray factor).
@@ -71,7 +76,10 @@ public struct Font: Sendable {
     /// The same face at another size.
     public func withSize(_ size: Double) throws -> Font {
         try Self.check(size: size)
-        return Font(face: face, fallbackChain: fallbackChain, size: size, name: name)
+        var font = Font(face: face, fallbackChain: fallbackChain, size: size, name: name)
+        font.tracking = tracking
+        font.features = features
+        return font
     }
 
     private init(face: FontFace, fallbackChain: FallbackChain, size: Double, name: String) {
@@ -79,6 +87,16 @@ public struct Font: Sendable {
         self.fallbackChain = fallbackChain
         self.size = size
         self.name = name
+    }
+
+    /// The catalog the fallback faces come from.
+    var catalog: FontCatalog { fallbackChain.catalog }
+
+    /// `face` (this font's or an instance of it) with tracking and features.
+    init(face: FontFace, size: Double, name: String, catalog: FontCatalog, tracking: Double, features: [FontFeature]) {
+        self.init(face: face, size: size, name: name, catalog: catalog)
+        self.tracking = tracking
+        self.features = features
     }
 
     public static func check(size: Double) throws {
@@ -118,7 +136,7 @@ public struct Font: Sendable {
         private static let reported = Locked<Set<Character>>([])
 
         private let primary: FontFace
-        private let catalog: FontCatalog
+        let catalog: FontCatalog
         private let lock = Lock()
         private var lastResort: FontFace??
         private var faces: [FontFace] = []
@@ -231,7 +249,9 @@ public struct Font: Sendable {
     /// the widest line, the height `lineHeight` per line. Line breaks (`\n`,
     /// `\r\n`, U+2028, U+2029) start new lines; the empty string measures 0 x 0.
     /// `stop` (a deadline) ends shaping early, the width then short.
-    public func measure(_ text: String, stop: (() -> Bool)? = nil) -> (width: Double, height: Double) {
+    /// `lineHeight` (default the font's): the height of each line, as
+    /// `TextLayout` stacks them.
+    public func measure(_ text: String, lineHeight: Double? = nil, stop: (() -> Bool)? = nil) -> (width: Double, height: Double) {
         let paragraphs = TextLayout.paragraphs(text)
         guard !paragraphs.isEmpty else { return (0, 0) }
         var width = 0.0
@@ -239,7 +259,7 @@ public struct Font: Sendable {
             if let stop, stop() { break }
             width = Swift.max(width, shape(p, stop: stop).width)
         }
-        return (width, Double(paragraphs.count) * lineHeight)
+        return (width, Double(paragraphs.count) * (lineHeight ?? self.lineHeight))
     }
 
     /// The ellipsis truncation uses: "…" when the face has it, else "...".

@@ -45,8 +45,24 @@ public final class FontFace: @unchecked Sendable {
     /// face without that table that says it is bold, else 400).
     public private(set) var weightClass = 400
 
+    /// The variation axes of a variable face (fvar), else none.
+    public let axes: [VariationAxis]
+    /// This face's design coordinates, one per axis (16.16): an instance's
+    /// (`instance(_:)`), or those the file's face index names.
+    let coordinates: [FT_Fixed]
+    /// The axis settings an instance was made with (clamped, in axis
+    /// order, with those of the face it was made from); none for a face
+    /// opened from a file.
+    public let variations: [FontVariation]
+    /// The face opened from the file, when this is an instance of it: the
+    /// two share FreeType's face (set to each one's coordinates before
+    /// loading an outline) and HarfBuzz's.
+    let root: FontFace?
+    /// The root's instances by coordinates, under `FreeType.lock`.
+    var instances: [[FT_Fixed]: FontFace] = [:]
+
     /// FreeType's face: used only under `FreeType.lock`.
-    private let ftFace: FT_Face
+    let ftFace: FT_Face
     /// HarfBuzz's font (`hb_font_t *`), immutable: safe to shape with from any thread.
     let hbFont: OpaquePointer
     /// Outlines by glyph id, in font units with y up; under `FreeType.lock`
@@ -54,11 +70,16 @@ public final class FontFace: @unchecked Sendable {
     /// exclusivity check on each glyph).
     @exclusivity(unchecked) private var outlines = GlyphTable<GlyphOutline>()
 
-    private init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer) {
+    init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer, axes: [VariationAxis] = [],
+         coordinates: [FT_Fixed] = [], variations: [FontVariation] = [], root: FontFace? = nil) {
         self.path = path
         self.index = index
         self.ftFace = ftFace
         self.hbFont = hbFont
+        self.axes = axes
+        self.coordinates = coordinates
+        self.variations = variations
+        self.root = root
         let rec = ftFace.pointee
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
@@ -76,6 +97,11 @@ public final class FontFace: @unchecked Sendable {
             weightClass = Int(os2.usWeightClass)
         } else if isBold {
             weightClass = 700
+        }
+        // A variable face's weight is its wght coordinate (a named
+        // instance's, or an instance's): OS/2 holds the default's.
+        if let w = axes.firstIndex(where: { $0.tag == "wght" }), w < coordinates.count {
+            weightClass = Swift.min(1000, Swift.max(1, Int((Double(coordinates[w]) / 65536).rounded())))
         }
         if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
            os2.version >= 2, os2.sCapHeight > 0, os2.sxHeight > 0 {
@@ -184,9 +210,16 @@ public final class FontFace: @unchecked Sendable {
         }
         hb_ot_font_set_funcs(hbFont)
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        let (axes, coordinates) = variationAxes(library: library, ftFace)
+        // A named instance (a face index above 0xFFFF): HarfBuzz shapes
+        // with its coordinates, as FreeType draws it.
+        if !coordinates.isEmpty, coordinates != axes.map({ FT_Fixed(($0.defaultValue * 65536).rounded()) }) {
+            setVariations(hbFont, axes: axes, coordinates: coordinates)
+        }
         hb_font_make_immutable(hbFont)
         keep = true
-        return FontFace(path: path, index: index, ftFace: ftFace, hbFont: hbFont)
+        setCoordinates[ftFace] = coordinates
+        return FontFace(path: path, index: index, ftFace: ftFace, hbFont: hbFont, axes: axes, coordinates: coordinates)
     }
 
     // MARK: glyphs
@@ -245,6 +278,13 @@ public final class FontFace: @unchecked Sendable {
     }
 
     private func loadOutline(_ glyph: UInt32) -> GlyphOutline {
+        // An instance shares FreeType's face with its root and the root's
+        // other instances: set to this one's coordinates first.
+        if !coordinates.isEmpty, Self.setCoordinates[ftFace] != coordinates {
+            var c = coordinates
+            _ = FT_Set_Var_Design_Coordinates(ftFace, FT_UInt(c.count), &c)
+            Self.setCoordinates[ftFace] = coordinates
+        }
         guard Int(glyph) < glyphCount,
               FT_Load_Glyph(ftFace, glyph, cft_load_unhinted_outline) == 0,
               let slot = ftFace.pointee.glyph,

@@ -71,9 +71,11 @@ extension Font {
         guard !text.isEmpty else { return .empty(self) }
         // Text the face covers alone (printable ASCII in a Latin face) does
         // not depend on the fallback faces, and does not open them.
-        let shaped = ShapingCache.shared.glyphs(text, face: face, fallback: fallbackChain, size: size) {
-            let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain) {
-                shapeInFontUnits(text, stop: stop)
+        let features = shapingFeatures
+        let shaped = ShapingCache.shared.glyphs(text, face: face, fallback: fallbackChain, features: features,
+                                                size: size, tracking: tracking) {
+            let units = ShapingCache.shared.units(text, face: face, fallback: fallbackChain, features: features) {
+                shapeInFontUnits(text, features: features, stop: stop)
             }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(units.count)
@@ -85,6 +87,7 @@ extension Font {
                                           offsetX: Double(g.offsetX) * s, offsetY: Double(g.offsetY) * s))
                 width += advance
             }
+            width += track(&glyphs, text: text)
             return (glyphs, width)
         }
         return ShapedLine(font: self, text: text, glyphs: shaped.glyphs, width: shaped.width,
@@ -93,11 +96,15 @@ extension Font {
 
     /// HarfBuzz's output for `text`, in font units (the same at every size:
     /// faces are shaped unhinted at their units-per-em).
-    private func shapeInFontUnits(_ text: String, stop: (() -> Bool)?) -> [ShapingCache.Glyph] {
+    private func shapeInFontUnits(_ text: String, features: [FontFeature], stop: (() -> Bool)?) -> [ShapingCache.Glyph] {
         let utf8 = Array(text.utf8)
         let runs = Self.inPieces(Self.streamSafe(fallbackRuns(text, utf8: utf8), text: text), utf8: utf8)
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
+        let hbFeatures = features.map { f in
+            hb_feature_t(tag: hb_tag_from_string(f.tag, 4), value: f.value,
+                         start: 0, end: UInt32.max) // HB_FEATURE_GLOBAL_START / _END: the whole text
+        }
         var glyphs: [ShapingCache.Glyph] = []
         glyphs.reserveCapacity(utf8.count)
         for (i, run) in runs.enumerated() {
@@ -111,7 +118,7 @@ extension Font {
             }
             hb_buffer_set_language(buffer, shapingLanguage)
             hb_buffer_guess_segment_properties(buffer)
-            hb_shape(runFace.hbFont, buffer, nil, 0)
+            hbFeatures.withUnsafeBufferPointer { hb_shape(runFace.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }

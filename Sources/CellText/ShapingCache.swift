@@ -1,6 +1,6 @@
 import CellGeometry
 
-/// HarfBuzz's output per face and text, in font units, kept for the
+/// HarfBuzz's output per face, features and text, in font units, kept for the
 /// process: a table shapes the same labels, details and badge numbers on
 /// every row and every frame, and shaping costs far more than scaling a
 /// remembered result (ShapedLine is the cached glyphs times size / em).
@@ -38,6 +38,8 @@ final class ShapingCache: Sendable {
         var face: ObjectIdentifier
         var fallback: ObjectIdentifier
         var text: String
+        /// The OpenType features shaped with (canonical: by tag).
+        var features: [FontFeature]
     }
 
     private struct Entry {
@@ -53,6 +55,7 @@ final class ShapingCache: Sendable {
     private struct SizedKey: Hashable {
         var key: Key
         var size: UInt64 // the size's bits
+        var tracking: UInt64 // the tracking's bits
     }
 
     private struct SizedEntry {
@@ -74,11 +77,12 @@ final class ShapingCache: Sendable {
     /// `text` shaped with `face` (and `fallback`) at `size`: from the cache,
     /// or from `scale`, which scales the font-unit glyphs (`units`). The
     /// placement is the entry's, shared by every line shaped from it.
-    func glyphs(_ text: String, face: FontFace, fallback: Font.FallbackChain, size: Double,
-                scale: () -> (glyphs: [ShapedGlyph], width: Double))
+    func glyphs(_ text: String, face: FontFace, fallback: Font.FallbackChain, features: [FontFeature], size: Double,
+                tracking: Double, scale: () -> (glyphs: [ShapedGlyph], width: Double))
         -> (glyphs: [ShapedGlyph], width: Double, placement: LinePlacement) {
-        let key = SizedKey(key: Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text),
-                           size: size.bitPattern)
+        let key = SizedKey(key: Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text,
+                                    features: features),
+                           size: size.bitPattern, tracking: tracking.bitPattern)
         let entry = Self.remembered(key, in: sized, keep: text.utf8.count <= Self.longestText, glyphs: \.glyphs.count) {
             let made = scale()
             return SizedEntry(faces: (face, fallback), glyphs: made.glyphs, width: made.width,
@@ -89,8 +93,9 @@ final class ShapingCache: Sendable {
 
     /// The glyphs of `text` shaped with `face` (and the faces of `fallback`
     /// for what it lacks), from the cache or from `shape`.
-    func units(_ text: String, face: FontFace, fallback: Font.FallbackChain, shape: () -> [Glyph]) -> [Glyph] {
-        let key = Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text)
+    func units(_ text: String, face: FontFace, fallback: Font.FallbackChain, features: [FontFeature] = [],
+               shape: () -> [Glyph]) -> [Glyph] {
+        let key = Key(face: ObjectIdentifier(face), fallback: ObjectIdentifier(fallback), text: text, features: features)
         return Self.remembered(key, in: entries, keep: text.utf8.count <= Self.longestText, glyphs: \.glyphs.count) {
             Entry(faces: (face, fallback), glyphs: shape())
         }.glyphs

@@ -49,16 +49,23 @@ public struct TextLayout: Sendable {
     /// What drawing must be clipped to (`clip` truncation), else nil.
     public private(set) var clip: Rect?
 
+    /// The height of each line's box, from one baseline to the next: the
+    /// font's `lineHeight` unless the layout was given another (CSS's
+    /// line-height: the font's line sits centred in the box, so a taller
+    /// box adds half its extra space above the text and half below).
+    public let lineHeight: Double
+
     /// `lineHeight` per line drawn.
-    public var height: Double { Double(lines.count) * font.lineHeight }
+    public var height: Double { Double(lines.count) * lineHeight }
 
     /// `c:text`: each line of `text` (line breaks start new lines) from the
     /// top-left `point`, or centred on it or ending at it, per `align`.
     /// `stop`: asked now and then (every paragraph); once it says true the
     /// layout ends where it is (a caller's deadline passed). Default none.
-    public init(text: String, font: Font, at point: Point, align: TextAlignment = .left,
+    public init(text: String, font: Font, at point: Point, align: TextAlignment = .left, lineHeight: Double? = nil,
                 stop: (() -> Bool)? = nil) {
         self.font = font
+        self.lineHeight = lineHeight ?? font.lineHeight
         for (i, paragraph) in Self.paragraphs(text).enumerated() {
             if let stop, stop() { break }
             place(font.shape(paragraph, stop: stop), index: i, top: point.y, anchor: point.x, span: 0, align: align)
@@ -80,11 +87,12 @@ public struct TextLayout: Sendable {
     /// it says true the layout ends where it is (a caller's deadline passed).
     public init(text: String, font: Font, in rect: Rect, align: TextAlignment = .left,
                 truncation: TextTruncation = .tail, wrap: Bool = false, verticalAlign: VerticalAlignment = .top,
-                stop: (() -> Bool)? = nil) {
+                lineHeight: Double? = nil, stop: (() -> Bool)? = nil) {
         self.font = font
+        self.lineHeight = lineHeight ?? font.lineHeight
         let box = rect.standardized
         // At most a billion lines: a taller box (or an infinite one) shows them all.
-        let fitting = ((box.height + LineBreaker.tolerance) / font.lineHeight).rounded(.down)
+        let fitting = ((box.height + LineBreaker.tolerance) / self.lineHeight).rounded(.down)
         let maxLines = max(1, fitting.isFinite ? Int(min(fitting, 1e9)) : 1_000_000_000)
         // Each line as its paragraph and, when wrapping, the paragraph's
         // characters and the line's range in them (without wrapping a line
@@ -128,8 +136,9 @@ public struct TextLayout: Sendable {
         }
     }
 
-    /// Adds line `index`: its box's top is `top + index * lineHeight`; it is
-    /// aligned within `span` points from `anchor` (span 0: at the anchor).
+    /// Adds line `index`: its box's top is `top + index * lineHeight`, the
+    /// font's line centred in it; it is aligned within `span` points from
+    /// `anchor` (span 0: at the anchor).
     private mutating func place(_ shaped: ShapedLine, index: Int, top: Double, anchor: Double, span: Double,
                                 align: TextAlignment) {
         let x: Double
@@ -138,7 +147,7 @@ public struct TextLayout: Sendable {
         case .center: x = anchor + (span - shaped.width) / 2
         case .right: x = anchor + span - shaped.width
         }
-        let baseline = top + font.ascent + Double(index) * font.lineHeight
+        let baseline = top + (lineHeight - font.lineHeight) / 2 + font.ascent + Double(index) * lineHeight
         lines.append(Line(shaped: shaped, origin: Point(x, baseline)))
         width = max(width, shaped.width)
     }

@@ -375,6 +375,7 @@ struct SVGDocument {
                 a += " font-size=\"\(Decimal.text(run.size * (k ?? 1), decimals: 4))\""
                 if run.face.weight != 400 { a += " font-weight=\"\(run.face.weight)\"" }
                 if run.face.italic { a += " font-style=\"italic\"" }
+                a += Self.typography(run, scale: k ?? 1)
                 content += a + fill + t + ">" + Self.escaped(run.text) + "</text>\n"
             case .outline(let placed):
                 let path = DisplayOp.glyphPath(placed, transform: transform)
@@ -382,6 +383,27 @@ struct SVGDocument {
             }
         }
         return wrap(content, style: style, isolate: false, inline: true)
+    }
+
+    /// A run's tracking as `letter-spacing` (`scale`: the glyphs' space to
+    /// user units), its features and variations as CSS's
+    /// `font-feature-settings` and `font-variation-settings` in `style`.
+    static func typography(_ run: GlyphText.Run, scale: Double) -> String {
+        var a = ""
+        if run.letterSpacing != 0 { a += " letter-spacing=\"\(Decimal.text(run.letterSpacing * scale, decimals: 4))\"" }
+        var style: [String] = []
+        if !run.features.isEmpty {
+            style.append("font-feature-settings: " + run.features.map {
+                $0.value == 1 ? cssFamilies([$0.tag]) : cssFamilies([$0.tag]) + " \($0.value)"
+            }.joined(separator: ", "))
+        }
+        if !run.variations.isEmpty {
+            style.append("font-variation-settings: " + run.variations.map {
+                cssFamilies([$0.tag]) + " " + Decimal.text($0.value, decimals: 4)
+            }.joined(separator: ", "))
+        }
+        if !style.isEmpty { a += " style=\"\(escaped(style.joined(separator: "; ")))\"" }
+        return a
     }
 
     /// Families as CSS lists them: each quoted (names may hold spaces or

@@ -242,7 +242,7 @@ import Testing
         #expect(firstLine(c + "c:text('ab\\xff', 0, 0)") == "test.lua:1: bad argument #1 to 'text' (invalid UTF-8 at byte 3)")
         #expect(firstLine(c + "c:text('\\xc3', 0, 0)") == "test.lua:1: bad argument #1 to 'text' (invalid UTF-8 at byte 1)")
         #expect(firstLine(c + "cell.font('Helvetica', 9):measure('\\xed\\xa0\\x80')") == "test.lua:1: bad argument #1 to 'measure' (invalid UTF-8 at byte 1)")
-        #expect(firstLine(c + "c:text('a', 0, 0, {wrap = true})") == "test.lua:1: bad argument #4 to 'text' (unknown option 'wrap' (expected font, color, align))")
+        #expect(firstLine(c + "c:text('a', 0, 0, {wrap = true})") == "test.lua:1: bad argument #4 to 'text' (unknown option 'wrap' (expected font, color, align, tracking, line_height, features, variations))")
         #expect(firstLine(c + "c:text('a', 0, 0, {align = 'middle'})") == "test.lua:1: bad argument #4 to 'text' (option 'align': invalid option 'middle' (expected one of: left, center, right))")
         #expect(firstLine(c + "c:text('a', 0, 0, {font = 'Helvetica'})") == "test.lua:1: bad argument #4 to 'text' (option 'font': Font expected, got string)")
         #expect(firstLine(c + "c:text('a', 0, 0, {color = 'nope'})")?.hasPrefix("test.lua:1: bad argument #4 to 'text' (option 'color': invalid color 'nope'") == true)
@@ -251,7 +251,7 @@ import Testing
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, -2)") == "test.lua:1: bad argument #5 to 'text_in_rect' (height must not be negative, got -2.0)")
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {truncate = 'end'})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'truncate': invalid option 'end' (expected one of: tail, head, middle, clip))")
         #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {wrap = 1})") == "test.lua:1: bad argument #6 to 'text_in_rect' (option 'wrap': boolean expected, got number)")
-        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {Wrap = true})") == "test.lua:1: bad argument #6 to 'text_in_rect' (unknown option 'Wrap' (expected font, color, align, truncate, wrap, valign))")
+        #expect(firstLine(c + "c:text_in_rect('a', 0, 0, 5, 5, {Wrap = true})") == "test.lua:1: bad argument #6 to 'text_in_rect' (unknown option 'Wrap' (expected font, color, align, truncate, wrap, valign, tracking, line_height, features, variations))")
     }
 
     /// Odd input that must draw (or not) without trouble.

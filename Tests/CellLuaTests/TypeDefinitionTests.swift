@@ -185,6 +185,8 @@ import Testing
         "cell.CanvasOptions": CanvasBinding.optionNames,
         "cell.TextOptions": CanvasBinding.textOptionNames,
         "cell.TextRectOptions": CanvasBinding.rectOptionNames,
+        "cell.TypographyOptions": Typography.optionNames,
+        "cell.FontPathOptions": ["align"] + Typography.optionNames,
         "cell.LayerOptions": CanvasBinding.layerOptionNames,
         "cell.SVGOptions": CanvasBinding.svgOptionNames,
         "cell.GradientDrawOptions": CanvasBinding.gradientOptionNames,

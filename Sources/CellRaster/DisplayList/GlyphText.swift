@@ -41,13 +41,23 @@ public final class GlyphText: Sendable {
         /// glyphs off their plain advances (kerning, offsets) and each
         /// character is one glyph; nil when the plain advances place them.
         public let xs: [Double]?
+        /// Space added after every character (tracking), in the glyphs' space.
+        public let letterSpacing: Double
+        /// OpenType features set (by tag: 0 off, 1 on, n an alternate).
+        public let features: [(tag: String, value: Int)]
+        /// Variation axis settings of the face (design units).
+        public let variations: [(tag: String, value: Double)]
 
-        public init(text: String, face: Face, size: Double, origin: Point, xs: [Double]?) {
+        public init(text: String, face: Face, size: Double, origin: Point, xs: [Double]?, letterSpacing: Double = 0,
+                    features: [(tag: String, value: Int)] = [], variations: [(tag: String, value: Double)] = []) {
             self.text = text
             self.face = face
             self.size = size
             self.origin = origin
             self.xs = xs
+            self.letterSpacing = letterSpacing
+            self.features = features
+            self.variations = variations
         }
     }
 
