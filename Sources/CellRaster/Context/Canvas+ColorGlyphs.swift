@@ -47,7 +47,15 @@ extension Canvas {
     /// glyph's transform.
     static func placement(of glyph: PlacedGlyph, ctm: AffineTransform) -> (Rect, AffineTransform) {
         let t = glyph.transform, b = glyph.shape.bounds
-        if t.b == 0, t.c == 0 { return (t.apply(b).standardized, ctm) }
+        if t.b == 0, t.c == 0 {
+            // Sized from the box alone, not as the difference of its moved
+            // corners: the same glyph gets the same size bit for bit
+            // wherever it is (the resampled image is cached by size).
+            let w = abs(t.a) * b.width, h = abs(t.d) * b.height
+            let x = t.a >= 0 ? t.tx + t.a * b.minX : t.tx + t.a * b.maxX
+            let y = t.d >= 0 ? t.ty + t.d * b.minY : t.ty + t.d * b.maxY
+            return (Rect(x: x, y: y, width: w, height: h), ctm)
+        }
         let flip = AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
         return (Rect(x: b.minX, y: -b.maxY, width: b.width, height: b.height),
                 flip.concatenating(t).concatenating(ctm))

@@ -57,12 +57,24 @@ enum ImageMinification {
     /// `start + i * scale ..< start + (i + 1) * scale` (image pixel j is
     /// [j, j + 1]); `first` is the device pixel output pixel 0 lands on.
     /// An axis that is not shrunk keeps its pixels (`shrinks` false).
+    /// Equal axes (`first` aside: where the result lands) resample alike.
     struct Axis: Hashable {
         var scale: Double
         var start: Double
         var first: Int
         var count: Int
         var shrinks: Bool
+
+        static func == (l: Axis, r: Axis) -> Bool {
+            l.scale == r.scale && l.start == r.start && l.count == r.count && l.shrinks == r.shrinks
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(scale)
+            hasher.combine(start)
+            hasher.combine(count)
+            hasher.combine(shrinks)
+        }
     }
 
     /// The axis for device-to-image `u = scale * x + offset` over an image
