@@ -212,7 +212,8 @@ function Font:measure(str, opts) end
 
 ---The text's glyph outlines as a Path, shaped and placed as
 ---`c:text(text, x, y, {font = font})` draws them (with the same typographic
----options): to stroke, clip or combine.
+---options): to stroke, clip or combine. Emoji (color bitmap glyphs) have no
+---outline: they are left out, their advance kept.
 ---@param text string
 ---@param x number the line box's left (top-left as `text`: the baseline is at y + ascent)
 ---@param y number
@@ -613,6 +614,10 @@ function Canvas:clip_rect(x, y, w, h) end
 ---or "right", x is the middle or the right end of each line. Drawn from the
 ---glyph outlines as one fill, with the fill paint (or `color`), blend mode,
 ---alpha, shadow and clip. Returns the width and height of the text drawn.
+---Emoji (😀, 👨‍👩‍👧, 🇯🇵, 1️⃣, skin tones; a character with U+FE0F) come in
+---their own colors from the installed color emoji font (Noto Color Emoji),
+---one glyph per sequence: its bitmap scaled to the size (area-averaged when
+---smaller), not tinted by the fill, in the text's shadow and alpha.
 ---@param str string|number UTF-8
 ---@param x number
 ---@param y number
@@ -697,8 +702,9 @@ function Canvas:layer(fn, opts) end
 function Canvas:make_layer(w, h) end
 
 ---Draws an Image (at its pixel size in points) or a Canvas (at its point size)
----at (x, y), or scaled into w x h, with bilinear filtering; a canvas made by
----make_layer, placed on whole device pixels at its own size, is copied as is.
+---at (x, y), or scaled into w x h, with bilinear filtering (shrunk: each pixel
+---the average of the image area it covers); a canvas made by make_layer,
+---placed on whole device pixels at its own size, is copied as is.
 ---@param image cell.Image|cell.Canvas
 ---@param x number
 ---@param y number

@@ -14,5 +14,10 @@ static const FT_Int32 cft_load_unhinted_outline = FT_LOAD_NO_HINTING | FT_LOAD_N
 static const FT_Long cft_face_flag_scalable = FT_FACE_FLAG_SCALABLE;
 static const FT_Long cft_face_flag_sfnt = FT_FACE_FLAG_SFNT;
 static const FT_Long cft_face_flag_multiple_masters = FT_FACE_FLAG_MULTIPLE_MASTERS;
+static const FT_Long cft_face_flag_fixed_sizes = FT_FACE_FLAG_FIXED_SIZES;
+static const FT_Long cft_face_flag_color = FT_FACE_FLAG_COLOR;
+/* A color glyph's bitmap (BGRA, premultiplied), or only its metrics. */
+static const FT_Int32 cft_load_color = FT_LOAD_COLOR;
+static const FT_Int32 cft_load_color_metrics = FT_LOAD_COLOR | FT_LOAD_BITMAP_METRICS_ONLY;
 
 #endif

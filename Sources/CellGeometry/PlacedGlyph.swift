@@ -11,12 +11,23 @@
 public final class GlyphShape: Sendable {
     /// The outline in font units, y up.
     public let outline: Path
-    /// The outline's bounds in font units.
+    /// The outline's bounds in font units (a color glyph's: its bitmap's box).
     public let bounds: Rect
+    /// A color glyph's bitmap (an emoji), drawn in its own colors over
+    /// `bounds`; its outline is empty. nil for an outline glyph.
+    public let color: ColorGlyphImage?
 
     public init(outline: Path, bounds: Rect) {
         self.outline = outline
         self.bounds = bounds
+        color = nil
+    }
+
+    /// A color glyph: `image` spread over `bounds` (font units, y up), no outline.
+    public init(color image: ColorGlyphImage, bounds: Rect) {
+        outline = Path()
+        self.bounds = bounds
+        color = image
     }
 }
 

@@ -9,7 +9,8 @@ extension TextLayout {
     ///
     /// A run is text when its face can be named: its family lists that very
     /// face on this machine (`FontCatalog.lists`), and no glyph is the face's
-    /// box for a missing character. A line whose glyphs are not in the
+    /// box for a missing character. Runs of a color face (emoji) are left
+    /// out: they are drawn as images. A line whose glyphs are not in the
     /// order of its characters (right-to-left text, which a renderer would
     /// lay out again with its own bidi) stays outlines whole.
     ///
@@ -52,6 +53,12 @@ extension TextLayout {
             let e = glyphs[s...].firstIndex { $0.faceIndex != faceIndex } ?? glyphs.count
             let face = font.face(at: faceIndex)
             let scale = font.size / face.unitsPerEm
+            // Color glyphs (emoji) are listed as images of their own
+            // (`Canvas.fillGlyphs`): not text here, nor outlines.
+            if face.hasColorBitmaps {
+                s = e
+                continue
+            }
             if inOrder, let named = Self.named(face, asked: faceIndex == 0 ? font.name : nil),
                !glyphs[s..<e].contains(where: { $0.id == 0 }) {
                 let from = glyphs[s].cluster, to = e < glyphs.count ? glyphs[e].cluster : utf8.count

@@ -142,6 +142,8 @@ public struct Font: Sendable {
         private var faces: [FontFace] = []
         /// Characters no installed face has (looked up once).
         private var uncovered: Set<Character> = []
+        /// Emoji no installed color face has (looked up once).
+        private var uncoveredInColor: Set<Character> = []
 
         private struct Key: Hashable {
             let face: ObjectIdentifier, catalog: ObjectIdentifier
@@ -221,6 +223,32 @@ public struct Font: Sendable {
                 report(character)
             }
             return 0
+        }
+
+        /// The index of a color face (an emoji font) that has `character`,
+        /// a character that asks for its emoji form
+        /// (`Character.prefersEmojiPresentation`), whole: a ZWJ sequence, a
+        /// flag, a keycap or a skin tone goes to one face, which shapes it
+        /// into one glyph. Such a face is found by coverage among the color
+        /// faces fontconfig lists (`FontCatalog.colorFile`) and joins the
+        /// chain. nil when no color face has it (it then falls back as any
+        /// character does, to a face that has it in black and white).
+        func index(coveringEmoji character: Character) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            _ = openLastResort()
+            if let i = faces.firstIndex(where: { $0.hasColorBitmaps && $0.covers(character) }) { return i + 1 }
+            guard !uncoveredInColor.contains(character), let scalar = character.unicodeScalars.first,
+                  faces.count < 255 else { return nil }
+            if let file = catalog.colorFile(covering: scalar),
+               let face = try? FontFace.open(path: file.path, index: file.index), face !== primary,
+               face.hasColorBitmaps, face.covers(character) {
+                if let i = faces.firstIndex(where: { $0 === face }) { return i + 1 }
+                faces.append(face)
+                return faces.count
+            }
+            uncoveredInColor.insert(character)
+            return nil
         }
     }
 

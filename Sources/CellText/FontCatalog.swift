@@ -271,6 +271,17 @@ public final class FontCatalog: @unchecked Sendable {
     /// script, a CJK face for CJK), the first whose charset really has it.
     /// nil when none does or fontconfig is unavailable.
     public func file(covering scalar: Unicode.Scalar, bold: Bool, italic: Bool) -> FontFile? {
+        file(covering: scalar, bold: bold, italic: italic, color: false)
+    }
+
+    /// An installed color face (an emoji font: fontconfig's `color` is
+    /// true) that has `scalar`, as `file(covering:...)` finds faces, with
+    /// the `emoji` family asked first; nil when none has it.
+    public func colorFile(covering scalar: Unicode.Scalar) -> FontFile? {
+        file(covering: scalar, bold: false, italic: false, color: true)
+    }
+
+    private func file(covering scalar: Unicode.Scalar, bold: Bool, italic: Bool, color: Bool) -> FontFile? {
         lock.lock()
         defer { lock.unlock() }
         guard let config, let pattern = FcPatternCreate() else { return nil }
@@ -279,6 +290,10 @@ public final class FontCatalog: @unchecked Sendable {
         defer { FcCharSetDestroy(wanted) }
         FcCharSetAddChar(wanted, scalar.value)
         FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+        if color {
+            add(pattern, FC_FAMILY, "emoji")
+            FcPatternAddBool(pattern, FC_COLOR, FcTrue)
+        }
         FcPatternAddInteger(pattern, FC_WEIGHT, bold ? Int32(FC_WEIGHT_BOLD) : Int32(FC_WEIGHT_REGULAR))
         FcPatternAddInteger(pattern, FC_SLANT, italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
         guard FcConfigSubstitute(config, pattern, FcMatchPattern) == FcTrue else { return nil }
@@ -288,6 +303,10 @@ public final class FontCatalog: @unchecked Sendable {
         defer { FcFontSetDestroy(set) }
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i], Self.isOpenType(font) else { continue }
+            if color {
+                var isColor: FcBool = FcFalse
+                guard FcPatternGetBool(font, FC_COLOR, 0, &isColor) == FcResultMatch, isColor == FcTrue else { continue }
+            }
             var charset: OpaquePointer? = nil
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
                   FcCharSetHasChar(charset, scalar.value) == FcTrue else { continue }

@@ -16,7 +16,9 @@ import Glibc
 ///
 /// Only TrueType and OpenType (CFF) faces are accepted: HarfBuzz reads advances,
 /// kerning and substitutions from their tables; a Type 1 or bitmap font would
-/// shape without kerning or not at all.
+/// shape without kerning or not at all. The one exception is a color bitmap
+/// face (CBDT or sbix: Noto Color Emoji), whose glyphs are color images at a
+/// fixed strike (`strikePixelsPerEm`, see ColorGlyphs.swift).
 public final class FontFace: @unchecked Sendable {
     /// The file's path as opened (absolute) and the face's index in it.
     public let path: String
@@ -44,6 +46,10 @@ public final class FontFace: @unchecked Sendable {
     /// The weight as CSS names it, 100...900 (OS/2 usWeightClass; 700 for a
     /// face without that table that says it is bold, else 400).
     public private(set) var weightClass = 400
+    /// The pixels per em of the strike a color bitmap face draws from (its
+    /// largest), nil for an outline face. Its glyphs are `GlyphShape`s with
+    /// a `color` image and no outline, and advance as the strike says.
+    public let strikePixelsPerEm: Double?
 
     /// The variation axes of a variable face (fvar), else none.
     public let axes: [VariationAxis]
@@ -71,7 +77,7 @@ public final class FontFace: @unchecked Sendable {
     @exclusivity(unchecked) private var outlines = GlyphTable<GlyphOutline>()
 
     init(path: String, index: Int, ftFace: FT_Face, hbFont: OpaquePointer, axes: [VariationAxis] = [],
-         coordinates: [FT_Fixed] = [], variations: [FontVariation] = [], root: FontFace? = nil) {
+         coordinates: [FT_Fixed] = [], variations: [FontVariation] = [], root: FontFace? = nil, strike: Double? = nil) {
         self.path = path
         self.index = index
         self.ftFace = ftFace
@@ -80,16 +86,20 @@ public final class FontFace: @unchecked Sendable {
         self.coordinates = coordinates
         self.variations = variations
         self.root = root
+        strikePixelsPerEm = strike
         let rec = ftFace.pointee
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
         isBold = rec.style_flags & Int(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & Int(FT_STYLE_FLAG_ITALIC) != 0
-        unitsPerEm = Double(rec.units_per_EM)
-        ascender = Double(rec.ascender)
-        descender = -Double(rec.descender)
-        lineGap = Swift.max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
+        // (FreeType leaves a bitmap face's em and heights at 0: its tables say.)
+        let m = rec.units_per_EM > 0 ? (Int(rec.units_per_EM), Int(rec.ascender), Int(rec.descender), Int(rec.height))
+            : sfntVerticalMetrics(ftFace)
+        unitsPerEm = Double(m.0)
+        ascender = Double(m.1)
+        descender = -Double(m.2)
+        lineGap = Swift.max(0, Double(m.3) - Double(m.1) + Double(m.2))
         glyphCount = Int(rec.num_glyphs)
         coversPrintableASCII = (0x20..<0x7F).allSatisfy { glyph(for: Unicode.Scalar(UInt8($0))) != nil }
         if let os2 = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
@@ -188,15 +198,17 @@ public final class FontFace: @unchecked Sendable {
         defer { if !keep { FT_Done_Face(ftFace) } }
         let flags = ftFace.pointee.face_flags
         let format = FT_Get_Font_Format(ftFace).map { String(cString: $0) } ?? "unknown"
-        guard flags & cft_face_flag_sfnt != 0, flags & cft_face_flag_scalable != 0 else {
+        let colorStrike = flags & cft_face_flag_scalable == 0 ? selectColorStrike(ftFace) : nil
+        guard flags & cft_face_flag_sfnt != 0, flags & cft_face_flag_scalable != 0 || colorStrike != nil else {
             throw FontError.unsupportedFormat(path: shown, format: format == "Type 1" || format == "CID Type 1" ? format : "\(format) (not TrueType or OpenType)")
         }
-        let upem = ftFace.pointee.units_per_EM
+        let upem = colorStrike != nil ? FT_UShort(sfntVerticalMetrics(ftFace).0) : ftFace.pointee.units_per_EM
         guard upem >= 16, upem <= 16384 else {
             throw FontError.unreadable(path: shown, reason: "units per em \(upem) out of range")
         }
-        // Pixel size = units per em: outline coordinates come out in font units x 64.
-        guard FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(upem) * 64, 72, 72) == 0 else {
+        // Pixel size = units per em: outline coordinates come out in font
+        // units x 64. (A color bitmap face has its strike selected instead.)
+        guard colorStrike != nil || FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(upem) * 64, 72, 72) == 0 else {
             throw FontError.unreadable(path: shown, reason: "cannot scale the face")
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -205,7 +217,7 @@ public final class FontFace: @unchecked Sendable {
         defer { hb_blob_destroy(blob) }
         let hbFace = hb_face_create(blob, UInt32(index))
         defer { hb_face_destroy(hbFace) }
-        guard hb_face_get_glyph_count(hbFace) > 0, let hbFont = hb_font_create(hbFace) else {
+        guard hb_face_get_glyph_count(hbFace) > 0, var hbFont = hb_font_create(hbFace) else {
             throw FontError.unreadable(path: shown, reason: "HarfBuzz finds no glyphs in it")
         }
         hb_ot_font_set_funcs(hbFont)
@@ -217,9 +229,11 @@ public final class FontFace: @unchecked Sendable {
             setVariations(hbFont, axes: axes, coordinates: coordinates)
         }
         hb_font_make_immutable(hbFont)
+        if let colorStrike { hbFont = strikeAdvancing(hbFont, ftFace: ftFace, strike: colorStrike, unitsPerEm: Double(upem)) }
         keep = true
         setCoordinates[ftFace] = coordinates
-        return FontFace(path: path, index: index, ftFace: ftFace, hbFont: hbFont, axes: axes, coordinates: coordinates)
+        return FontFace(path: path, index: index, ftFace: ftFace, hbFont: hbFont, axes: axes, coordinates: coordinates,
+                        strike: colorStrike)
     }
 
     // MARK: glyphs
@@ -278,6 +292,7 @@ public final class FontFace: @unchecked Sendable {
     }
 
     private func loadOutline(_ glyph: UInt32) -> GlyphOutline {
+        if let strike = strikePixelsPerEm { return colorGlyph(glyph, face: ftFace, strike: strike) }
         // An instance shares FreeType's face with its root and the root's
         // other instances: set to this one's coordinates first.
         if !coordinates.isEmpty, Self.setCoordinates[ftFace] != coordinates {
@@ -303,6 +318,10 @@ public struct GlyphOutline: Sendable {
 
     init(path: Path) {
         shape = path.bounds.map { GlyphShape(outline: path, bounds: $0) }
+    }
+
+    init(shape: GlyphShape?) {
+        self.shape = shape
     }
 
     /// The outline (empty for a blank glyph).

@@ -226,7 +226,9 @@ extension Font {
         for character in text {
             let n = character.utf8.count
             var index = 0
-            if !face.covers(character) {
+            if let emoji = emojiFace(for: character) {
+                index = emoji
+            } else if !face.covers(character) {
                 index = fallbackChain.index(covering: character)
                 if index == 0 { index = lastResort }
             }

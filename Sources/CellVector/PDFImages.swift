@@ -60,11 +60,15 @@ extension PDFContent {
     /// clip (opened by the caller), on `surface` (its pixels and scale).
     mutating func shadow(_ op: DisplayOp, style: OpStyle, surface: PDFSurface) -> String {
         let page = surface.pixels, scale = surface.scale
-        guard let shadow = style.shadow, shadow.color.a > 0, scale > 0,
-              let canvas = try? Canvas(width: page.width / scale, height: page.height / scale, scale: scale,
-                                       parallelism: 1) else { return "" }
+        guard let shadow = style.shadow, shadow.color.a > 0, scale > 0 else { return "" }
         // Far enough that no part of the shape or its blur lands on the page.
         let away = (page.width + 4 * shadow.blur * scale + 64).rounded()
+        // A layer is only what lands on the canvas: its canvas reaches the
+        // shape moved away too (its shadow then comes from its pixels).
+        var isLayer = false
+        if case .layer = op { isLayer = true }
+        guard let canvas = try? Canvas(width: (isLayer ? page.width + away : page.width) / scale,
+                                       height: page.height / scale, scale: scale, parallelism: 1) else { return "" }
         var moved = shadow
         moved.dx -= away / scale
         var unclipped = style
@@ -80,18 +84,20 @@ extension PDFContent {
         case .layer(let list, _, let name, let px, let o): replay.draw(.layer(list, unclipped, name: name, pixels: px, origin: o))
         default: return ""
         }
-        guard let (pixels, x, y) = Self.cropped(canvas.buffer) else { return "" }
+        guard let (pixels, x, y) = Self.cropped(canvas.buffer, columns: Int(page.width.rounded(.up))) else { return "" }
         return "q " + gs(alpha: 1, blend: style.blendMode) +
             image(pixels, placed: .translation(Double(x), Double(y))) + "Q\n"
     }
 
-    /// The smallest part of `buffer` holding every pixel that is not
-    /// transparent, and where it was; nil when all are.
-    static func cropped(_ buffer: PixelBuffer) -> (PixelBuffer, Int, Int)? {
+    /// The smallest part of `buffer`'s first `columns` columns (default
+    /// all) holding every pixel there that is not transparent, and where it
+    /// was; nil when all are.
+    static func cropped(_ buffer: PixelBuffer, columns: Int = .max) -> (PixelBuffer, Int, Int)? {
         var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        let width = Swift.min(buffer.width, Swift.max(0, columns))
         for y in 0..<buffer.height {
             let row = buffer.data + y * buffer.stride
-            for x in 0..<buffer.width where row[4 * x + 3] != 0 {
+            for x in 0..<width where row[4 * x + 3] != 0 {
                 x0 = min(x0, x)
                 x1 = max(x1, x)
                 y0 = min(y0, y)

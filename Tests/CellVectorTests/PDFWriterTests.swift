@@ -26,9 +26,10 @@ import Testing
             Splash blends the edge pixels of an image placed one to one (the Porter-Duff tiles, which fall back to \
             pixels) with what is below, and its saturation mode differs at the disc's edge
             """),
-        "images": (24, 0.06, """
+        "images": (24, 0.065, """
             a canvas drawn scaled up 6x is drawn again as vectors, sharp, where the pixels sample its pixels \
-            bilinearly; Splash blends image edges
+            bilinearly; Splash blends image edges, and shrinks the PNG its own way where the pixels average \
+            the area each covers
             """),
         "text_in_rect": (26, 0.05, "stroke adjustment of glyph stems at small sizes"),
         "text_styles": (27, 0.04, "stroke adjustment of glyph stems, and of the 1-pixel baselines"),

@@ -18,4 +18,20 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "celllua: warning: no installed font has U+10FFFD; it draws as a box\n")
     }
+
+    /// Emoji come from the color emoji font (fonts-noto-color-emoji): no
+    /// box, no warning, in the PNG, SVG and PDF alike.
+    @Test func emojiAreNotMissing() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            local c = cell.canvas(200, 40)
+            c:text("Signal \u{1F4F6} \u{1F600} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EF}\u{1F1F5} 1\u{FE0F}\u{20E3}", 2, 2)
+            return c
+            """, to: dir + "/s.lua")
+        for ext in ["png", "svg", "pdf"] {
+            let r = try Celllua.run(["s.lua", "-o", "s.\(ext)"], in: dir)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(ext): \(r.stderr)")
+        }
+    }
 }

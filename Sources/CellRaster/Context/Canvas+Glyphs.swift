@@ -24,6 +24,8 @@ extension Canvas {
         guard !glyphs.isEmpty else { return }
         let ctm = origin == Point(0, 0) ? state.ctm : AffineTransform.translation(origin.x, origin.y).concatenating(state.ctm)
         guard ctm.isFinite else { return }
+        // Color glyphs (emoji) are images: Canvas+ColorGlyphs.swift.
+        if glyphs.contains(where: { $0.shape.color != nil }) { return fillGlyphs(withColor: glyphs, ctm: ctm, text: text) }
         submit(.glyphs(glyphs, transform: ctm, opPaint(state.fillPaint), opStyle, text: text),
                keeping: glyphs.count * MemoryLayout<PlacedGlyph>.stride + (text.map { 64 + $0.keptBytes } ?? 0))
     }

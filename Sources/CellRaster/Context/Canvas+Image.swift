@@ -4,7 +4,9 @@ import CellGeometry
 /// the image's top row at the top of the rectangle).
 extension Canvas {
     /// Draws `image` (premultiplied; `pointWidth` x `pointHeight` is its size
-    /// in points) scaled into `rect` (user space), with bilinear filtering,
+    /// in points) scaled into `rect` (user space), with bilinear filtering
+    /// (shrunk: each pixel the average of the area it covers,
+    /// `ImageMinification`),
     /// under the transform, clip, alpha, blend mode and shadow. Edges are
     /// anti-aliased by the rectangle's coverage; samples past the image's
     /// edges repeat the edge pixels, so no dark fringe creeps in.
@@ -31,11 +33,17 @@ extension Canvas {
                                           tx: -r.x * Double(source.width) / r.width,
                                           ty: -r.y * Double(source.height) / r.height)
         guard let deviceToUser = state.ctm.inverted else { return }
-        let deviceToImage = deviceToUser.concatenating(userToImage)
+        var deviceToImage = deviceToUser.concatenating(userToImage)
         guard deviceToImage.isFinite else { return }
-        let shader = Shader(kind: .image(ImageShader(source: source, deviceToImage: deviceToImage, alpha: state.alpha)),
+        var sampled = source
+        if ImageMinification.shrinks(deviceToImage) {
+            // Averaged now from the pixels as they are (a canvas' drawn first).
+            layer?.flush()
+            (sampled, deviceToImage) = ImageMinification.prepared(source, deviceToImage: deviceToImage)
+        }
+        let shader = Shader(kind: .image(ImageShader(source: sampled, deviceToImage: deviceToImage, alpha: state.alpha)),
                             needsMask: false)
-        layer?.isRead(by: self)
-        draw(spans(ofRect: r), shader: shader, deferrable: deferrable || layer != nil, holding: source.byteCount)
+        if sampled === source { layer?.isRead(by: self) }
+        draw(spans(ofRect: r), shader: shader, deferrable: deferrable || layer != nil, holding: sampled.byteCount)
     }
 }

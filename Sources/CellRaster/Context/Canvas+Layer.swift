@@ -47,7 +47,14 @@ extension Canvas {
     /// there is no shadow, and the clip is the layer's rectangle (a clip
     /// mask is applied once, at the end). `name` names it in vector output.
     public func beginLayer(alpha: Double = 1, blendMode: BlendMode? = nil, name: String? = nil) {
-        let bounds = drawableBounds
+        beginLayer(alpha: alpha, blendMode: blendMode, name: name, within: nil)
+    }
+
+    /// `beginLayer`, its surface no larger than `box` (device pixels) when
+    /// given: for drawing known to stay inside it (a text call's glyphs).
+    func beginLayer(alpha: Double, blendMode: BlendMode?, name: String?, within box: IntRect?) {
+        var bounds = drawableBounds
+        if let box { bounds = bounds.intersection(box) }
         let buffer = layerBuffer(width: Swift.max(1, bounds.width), height: Swift.max(1, bounds.height),
                                  rows: bounds.y0)
         let record = LayerRecord(below: target, saveDepth: saveDepth,

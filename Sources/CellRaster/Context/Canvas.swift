@@ -98,7 +98,7 @@ public final class Canvas {
     /// a stored property, which would each be checked at run time.
     @exclusivity(unchecked) var listByteCount = 0
     /// Snapshots of other canvases this one's list holds and has counted
-    /// (`draw(_:in:)`): each counted once.
+    /// (`draw(_:in:)`), and color glyphs' images: each counted once.
     @exclusivity(unchecked) var countedSnapshots: Set<ObjectIdentifier> = []
     /// The transform the canvas starts with: user space (points) to its pixels.
     public let baseTransform: AffineTransform
