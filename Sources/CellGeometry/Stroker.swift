@@ -323,6 +323,15 @@ private struct OutlineBuilder {
         let p = s2.a
         let cross = s1.u.x * s2.u.y - s1.u.y * s2.u.x // sin of the turn, > 0 turning left
         let dot = s1.u.x * s2.u.x + s1.u.y * s2.u.y   // cos of the turn
+        if cross > 0, dot > 0, min(s1.length, s2.length) >= d * cross / (1 + dot) {
+            // Inner side of a turn under 90° between segments longer than
+            // d·tan(turn/2): the two offsets cross inside both; the contour
+            // turns at the crossing, so it does not loop over itself there
+            // (the loop it cuts off lies inside both segments' rectangles).
+            let k = d / (1 + dot)
+            try emit(Point(p.x + (s1.n.x + s2.n.x) * k, p.y + (s1.n.y + s2.n.y) * k))
+            return
+        }
         try emit(offset(p, s1.n, d))
         if cross > 0 {
             // Inner side. Going through the vertex keeps the sum-of-pieces

@@ -180,22 +180,24 @@ public final class FontCatalog: @unchecked Sendable {
     // MARK: fontconfig
 
     /// The installed TrueType/OpenType face whose PostScript name is `name`
-    /// (the first by path when several files have it).
+    /// (when several files have it: an upright one, then the first by path).
     private func face(postScriptName name: String, config: OpaquePointer) -> FontFile? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         add(pattern, FC_POSTSCRIPT_NAME, name)
         guard let objects = FcObjectSetCreate() else { return nil }
         defer { FcObjectSetDestroy(objects) }
-        for object in [FC_FILE, FC_INDEX, FC_FONTFORMAT] { _ = FcObjectSetAdd(objects, object) }
+        for object in [FC_FILE, FC_INDEX, FC_FONTFORMAT, FC_SLANT] { _ = FcObjectSetAdd(objects, object) }
         guard let set = FcFontList(config, pattern, objects) else { return nil }
         defer { FcFontSetDestroy(set) }
-        var found: [FontFile] = []
+        var found: [(file: FontFile, slanted: Int)] = []
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i], Self.isOpenType(font), let file = fontFile(font) else { continue }
-            found.append(file)
+            found.append((file, (integer(font, FC_SLANT) ?? 0) > 0 ? 1 : 0))
         }
-        return found.min { ($0.path, $0.index) < ($1.path, $1.index) }
+        // An upright face first: a variable family's roman and italic files
+        // can share the name ("Inter").
+        return found.min { ($0.slanted, $0.file.path, $0.file.index) < ($1.slanted, $1.file.path, $1.file.index) }?.file
     }
 
     /// fontconfig's best TrueType/OpenType face for `request`, checked as the
@@ -222,6 +224,19 @@ public final class FontCatalog: @unchecked Sendable {
             if let font = set.pointee.fonts[i], Self.isOpenType(font) {
                 best = font
                 break
+            }
+        }
+        // No style asked: the family's upright face, where fontconfig's sort
+        // put an italic one first (a variable family's italic file can come
+        // before its roman one: "Inter" gave Inter-italic.var.ttf).
+        if request.slanted == nil, let first = best, (integer(first, FC_SLANT) ?? 0) > 0 {
+            let family = Set(strings(first, FC_FAMILY))
+            for i in 0..<Int(set.pointee.nfont) {
+                if let font = set.pointee.fonts[i], Self.isOpenType(font), (integer(font, FC_SLANT) ?? 0) == 0,
+                   !family.isDisjoint(with: strings(font, FC_FAMILY)) {
+                    best = font
+                    break
+                }
             }
         }
         guard let best, let file = fontFile(best) else { throw FontError.notFound(name: name, closest: nil) }

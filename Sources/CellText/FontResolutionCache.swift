@@ -33,7 +33,7 @@ final class FontResolutionCache: @unchecked Sendable {
     private var stamps: [Stamp] = []
     private var loaded = false
 
-    private static let header = "celllua font cache 1"
+    private static let header = "celllua font cache 2"
 
     init(path: String) {
         self.path = path

@@ -155,8 +155,10 @@ extension Rasterizer {
     }
 
     /// Notes a piece of the current edge crossing pixels `from...to` of row
-    /// `k` (`counted`: one the gathering will record): where pieces that do not follow or precede it along its contour
-    /// crossed them already, they are meeting points and the row is flagged.
+    /// `k` (`counted`: one the gathering will record; a horizontal edge is
+    /// not): where pieces that do not follow or precede it along its
+    /// contour crossed them already, they are meeting points and the row is
+    /// flagged.
     @inline(__always)
     func notePiece(row k: Int, from: Int, to: Int, counted: Bool = true) {
         let mark = overlap.marks + k
@@ -170,9 +172,10 @@ extension Rasterizer {
             m.heldSerial = -1
         }
         var met = false
+        let meetings = overlap.meetings + k * blocksPerRow
         if Self.anyBits(bits, from, to) {
             met = true
-            Self.copyBits(from: bits, to: overlap.meetings + k * blocksPerRow, from, to)
+            Self.copyBits(from: bits, to: meetings, from, to)
         }
         var lo = Int32(from), hi = Int32(to)
         if m.lastSerial == s {
@@ -183,7 +186,7 @@ extension Rasterizer {
             let chained = m.lastSerial == s &- 1 || (m.lastSerial == first && overlap.isFinal)
             if !chained && lo <= m.lastTo && m.lastFrom <= hi {
                 met = true
-                Self.setBits(overlap.meetings + k * blocksPerRow, Int(max(lo, m.lastFrom)), Int(min(hi, m.lastTo)))
+                Self.setBits(meetings, Int(max(lo, m.lastFrom)), Int(min(hi, m.lastTo)))
             }
             if m.lastSerial == first {
                 (m.heldFrom, m.heldTo, m.heldSerial) = (m.lastFrom, m.lastTo, m.lastSerial)
@@ -196,7 +199,7 @@ extension Rasterizer {
             let chained = s == first &+ 1 || overlap.isFinal
             if !chained && lo <= m.heldTo && m.heldFrom <= hi {
                 met = true
-                Self.setBits(overlap.meetings + k * blocksPerRow, Int(max(lo, m.heldFrom)), Int(min(hi, m.heldTo)))
+                Self.setBits(meetings, Int(max(lo, m.heldFrom)), Int(min(hi, m.heldTo)))
             }
         }
         (m.lastFrom, m.lastTo, m.lastSerial) = (lo, hi, s)
@@ -298,12 +301,21 @@ extension Rasterizer {
         let n = Int(overlap.marks[k].pieces)
         guard overlap.marks[k].slot >= 0 else { return false }
         let pieces = overlap.pieces + (Int(overlap.marks[k].slot) - n)
+        // The scratch arrays as locals for the duration (taken out of the
+        // class, so they stay unique and no access is checked at run time).
         let st = overlap.scratch
+        var boundary = st.boundary, active = st.active, xAt = st.xAt, events = st.events
+        var order = st.order, cuts = st.cuts, byLeft = st.byLeft
+        (st.boundary, st.active, st.xAt, st.events, st.order, st.cuts, st.byLeft) = ([], [], [], [], [], [], [])
+        defer {
+            (st.boundary, st.active, st.xAt, st.events, st.order, st.cuts, st.byLeft) =
+                (boundary, active, xAt, events, order, cuts, byLeft)
+        }
         var work = 0
         var sign: Int32 = 0
         var repair = false
         var abandoned = false
-        st.boundary.removeAll(keepingCapacity: true)
+        boundary.removeAll(keepingCapacity: true)
         @inline(__always) func inside(_ w: Int32) -> Bool { rule == .nonzero ? w != 0 : w & 1 != 0 }
         @inline(__always) func x(_ p: OverlapState.Piece, at y: Double) -> Double {
             let h = p.yBottom - p.yTop
@@ -311,11 +323,11 @@ extension Rasterizer {
             if y >= p.yBottom { return p.xBottom }
             return p.xTop + (p.xBottom - p.xTop) * ((y - p.yTop) / h)
         }
-        /// The windings of the strip t0...t1 with `st.active` in x order:
+        /// The windings of the strip t0...t1 with `active` in x order:
         /// the boundary pieces, and whether the row needs them.
         func windings(_ t0: Double, _ t1: Double) {
             var w: Int32 = 0
-            for i in st.active {
+            for i in active {
                 let p = pieces[i]
                 let w2 = w + p.direction
                 if w2 != 0 {
@@ -323,29 +335,29 @@ extension Rasterizer {
                     if w2 != sign { repair = true }
                 }
                 if inside(w) != inside(w2) {
-                    st.boundary.append(OverlapState.Piece(xTop: x(p, at: t0), yTop: t0, xBottom: x(p, at: t1), yBottom: t1,
+                    boundary.append(OverlapState.Piece(xTop: x(p, at: t0), yTop: t0, xBottom: x(p, at: t1), yBottom: t1,
                                                           direction: inside(w2) ? 1 : -1))
                 }
                 w = w2
             }
         }
-        /// Orders `st.active` by x in the middle of t0...t1 (insertion
+        /// Orders `active` by x in the middle of t0...t1 (insertion
         /// sort: the order of the strip above is nearly right).
         func sortActive(_ t0: Double, _ t1: Double) {
             let mid = 0.5 * (t0 + t1)
-            let count = st.active.count
-            if st.xAt.count < n { st.xAt = [Double](repeating: 0, count: n) }
-            for i in st.active { st.xAt[i] = x(pieces[i], at: mid) }
+            let count = active.count
+            if xAt.count < n { xAt = [Double](repeating: 0, count: n) }
+            for i in active { xAt[i] = x(pieces[i], at: mid) }
             var a = 1
             while a < count {
-                let v = st.active[a], key = st.xAt[v]
+                let v = active[a], key = xAt[v]
                 var b = a - 1
-                while b >= 0 && st.xAt[st.active[b]] > key {
-                    st.active[b + 1] = st.active[b]
+                while b >= 0 && xAt[active[b]] > key {
+                    active[b + 1] = active[b]
                     b -= 1
                     work += 1
                 }
-                st.active[b + 1] = v
+                active[b + 1] = v
                 a += 1
             }
             work += count
@@ -355,69 +367,71 @@ extension Rasterizer {
         /// windings of each part; false, having done nothing, when that
         /// would take more than `maxCuts` cuts or candidates.
         func cutAtCrossings(_ s0: Double, _ s1: Double) -> Bool {
-            let count = st.active.count
-            st.byLeft.removeAll(keepingCapacity: true)
-            for i in st.active {
+            let count = active.count
+            byLeft.removeAll(keepingCapacity: true)
+            for i in active {
                 let a = x(pieces[i], at: s0), b = x(pieces[i], at: s1)
-                st.byLeft.append((min(a, b), max(a, b), a, b, i))
+                byLeft.append((min(a, b), max(a, b), a, b, i))
             }
-            st.byLeft.sort { $0.lo < $1.lo }
+            byLeft.sort { $0.lo < $1.lo }
             work += count * 4
-            st.cuts.removeAll(keepingCapacity: true)
+            cuts.removeAll(keepingCapacity: true)
             var candidates = 0
             for p in 0..<count {
-                let u = st.byLeft[p]
+                let u = byLeft[p]
                 var q = p + 1
-                while q < count && st.byLeft[q].lo <= u.hi {
-                    let v = st.byLeft[q]
+                while q < count && byLeft[q].lo <= u.hi {
+                    let v = byLeft[q]
                     candidates += 1
                     let dt = u.top - v.top, db = u.bottom - v.bottom
                     if (dt < 0 && db > 0) || (dt > 0 && db < 0) {
                         let y = s0 + (s1 - s0) * (dt / (dt - db))
-                        if y > s0 && y < s1 { st.cuts.append(y) }
+                        if y > s0 && y < s1 { cuts.append(y) }
                     }
                     q += 1
                 }
-                if candidates > OverlapState.maxCuts * 16 || st.cuts.count > OverlapState.maxCuts { return false }
+                if candidates > OverlapState.maxCuts * 16 || cuts.count > OverlapState.maxCuts { return false }
             }
             work += candidates
-            st.cuts.append(s0)
-            st.cuts.append(s1)
-            st.cuts.sort()
-            for c in 0..<(st.cuts.count - 1) where st.cuts[c + 1] > st.cuts[c] {
-                sortActive(st.cuts[c], st.cuts[c + 1])
-                windings(st.cuts[c], st.cuts[c + 1])
+            cuts.append(s0)
+            cuts.append(s1)
+            cuts.sort()
+            for c in 0..<(cuts.count - 1) where cuts[c + 1] > cuts[c] {
+                sortActive(cuts[c], cuts[c + 1])
+                windings(cuts[c], cuts[c + 1])
             }
             return true
         }
+        strips()
+        func strips() {
         // Strips between the pieces' ends.
-        st.events.removeAll(keepingCapacity: true)
-        st.order.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
         for i in 0..<n {
-            st.events.append(pieces[i].yTop)
-            st.events.append(pieces[i].yBottom)
-            st.order.append(i)
+            events.append(pieces[i].yTop)
+            events.append(pieces[i].yBottom)
+            order.append(i)
         }
-        st.events.sort()
-        st.order.sort { pieces[$0].yTop < pieces[$1].yTop }
-        st.active.removeAll(keepingCapacity: true)
+        events.sort()
+        order.sort { pieces[$0].yTop < pieces[$1].yTop }
+        active.removeAll(keepingCapacity: true)
         var next = 0
         var e = 0
-        while e + 1 < st.events.count && !abandoned {
-            let s0 = st.events[e], s1 = st.events[e + 1]
+        while e + 1 < events.count && !abandoned {
+            let s0 = events[e], s1 = events[e + 1]
             e += 1
             guard s1 > s0 else { continue }
-            st.active.removeAll { pieces[$0].yBottom <= s0 }
-            while next < n && pieces[st.order[next]].yTop <= s0 {
-                st.active.append(st.order[next])
+            active.removeAll { pieces[$0].yBottom <= s0 }
+            while next < n && pieces[order[next]].yTop <= s0 {
+                active.append(order[next])
                 next += 1
             }
-            guard !st.active.isEmpty else { continue }
+            guard !active.isEmpty else { continue }
             sortActive(s0, s1)
             // Pieces that cross inside the strip: cut it at each crossing.
             var crossing = false
-            for a in 0..<(st.active.count - 1) {
-                let p = pieces[st.active[a]], q = pieces[st.active[a + 1]]
+            for a in 0..<(active.count - 1) {
+                let p = pieces[active[a]], q = pieces[active[a + 1]]
                 if x(p, at: s0) > x(q, at: s0) || x(p, at: s1) > x(q, at: s1) {
                     crossing = true
                     break
@@ -434,7 +448,7 @@ extension Rasterizer {
             // in the order of its pieces at its middle: exact but for the
             // crossings inside a part, each off by a sliver of it.
             let parts = max(1, Int(((s1 - s0) * Double(OverlapState.sampleRows)).rounded(.up)))
-            work += parts * st.active.count
+            work += parts * active.count
             if work > OverlapState.workBudget {
                 abandoned = true
                 break
@@ -446,8 +460,9 @@ extension Rasterizer {
                 windings(top, bottom)
             }
         }
+        }
         guard repair && !abandoned else { return false }
-        for p in st.boundary {
+        for p in boundary {
             let d = (p.yBottom - p.yTop) * Double(p.direction)
             _ = Self.addCells(overlap.exact, from: min(p.xTop, p.xBottom), to: max(p.xTop, p.xBottom), d)
         }
