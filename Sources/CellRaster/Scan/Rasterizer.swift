@@ -566,20 +566,7 @@ public final class Rasterizer {
                 rowStart[k] = min(rowStart[k], Int32(i0))
                 rowEnd[k] = max(rowEnd[k], Int32(last))
                 // Cells i0...last, in the blocks' words.
-                let cells = touched + k * blocksPerRow
-                let first = i0 >> 6, final = last >> 6
-                let from = UInt64.max << UInt64(i0 & 63), upTo = UInt64.max >> UInt64(63 - (last & 63))
-                if first == final {
-                    cells[first] |= from & upTo
-                } else {
-                    cells[first] |= from
-                    var w = first + 1
-                    while w < final {
-                        cells[w] = .max
-                        w += 1
-                    }
-                    cells[final] |= upTo
-                }
+                Self.setBits(touched + k * blocksPerRow, i0, last)
             }
             j += 1
         }
