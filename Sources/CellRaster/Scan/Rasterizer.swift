@@ -299,22 +299,21 @@ public final class Rasterizer {
         let top = Double(region.y0 + low), bottom = Double(region.y0 + high)
         var count = 0
         // Edges numbered as the one-pass loop numbers them (OverlapState).
-        var serial: Int32 = 0, contourFirst: Int32 = 0
+        overlap.serial = 0
         for poly in polygons where poly.points.count > 1 {
             let pts = poly.points
-            serial &+= 2
-            contourFirst = serial
+            overlap.beginContour()
             var previous = pts[pts.count - 1]
             for t in 0..<pts.count {
                 let p = pts[t]
                 let y0 = Swift.min(previous.y, p.y), y1 = Swift.max(previous.y, p.y)
-                let number = serial
-                serial &+= 1
+                let number = overlap.serial
+                overlap.serial &+= 1
                 if y0 == y1 && y0 > top && y0 < bottom && y0 != y0.rounded(.down) {
                     // Horizontal inside a row: noted for the overlap detection only.
                     let band = (Int((y0 - Double(region.y0)).rounded(.down)) - low) / Self.bandRows
                     edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(band), lastBand: Int32(band),
-                                              serial: number, contourFirst: contourFirst, isFinal: t == pts.count - 1)
+                                              serial: number, contourFirst: overlap.contourFirst, isFinal: t == pts.count - 1)
                     bucketStart[band + 1] += 1
                     count += 1
                 } else if y0 != y1 && y1 > top && y0 < bottom {
@@ -324,7 +323,7 @@ public final class Rasterizer {
                     let b = Swift.min((y1 - Double(region.y0)).rounded(.up), Double(high))
                     let first = (Int(a) - low) / Self.bandRows, last = (Int(b) - 1 - low) / Self.bandRows
                     edges[count] = BandedEdge(from: previous, to: p, firstBand: Int32(first), lastBand: Int32(last),
-                                              serial: number, contourFirst: contourFirst, isFinal: t == pts.count - 1)
+                                              serial: number, contourFirst: overlap.contourFirst, isFinal: t == pts.count - 1)
                     bucketStart[first + 1] += 1
                     count += 1
                 }
