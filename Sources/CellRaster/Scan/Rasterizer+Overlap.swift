@@ -5,48 +5,56 @@ import CellGeometry
 // The accumulation sums signed areas, so each pixel gets the fill rule
 // applied to its average winding number. That is the coverage of the union
 // wherever the winding inside the pixel takes at most two neighbouring
-// values (k and k + 1): wherever one piece of outline crosses the pixel row
-// there, and wherever the pieces follow one another along one contour. Where
-// unrelated pieces meet in one pixel (a stroke's inner join landing on its
-// other side, overlapping subpaths, a figure eight's crossing, a line drawn
-// twice) the average is not the union: winding 2 beside 0 averages to a
-// coverage the union does not have, +1 beside -1 cancels.
+// values (k and k + 1). Where unrelated pieces of outline meet in one pixel
+// (a stroke's inner join landing on its other side, overlapping subpaths, a
+// figure eight's crossing, a line drawn twice) the average may not be the
+// union: winding 2 beside 0 averages to a coverage the union does not have,
+// +1 beside -1 cancels.
 //
-// So, while edges are added, every piece (an edge's part in one pixel row)
-// marks the pixels it crosses; where a piece crosses pixels that another
-// piece marked, one that is not its neighbour along the contour, those
-// pixels are marked as meeting points and the row is flagged. Before the
-// sweep the flagged rows' pieces are gathered again (the band's edges
-// replayed). Sweeping a flagged row, it is cut into strips at every piece's
-// end and every crossing; in a strip the pieces keep their order in x, so
-// the winding between them is known, and the pieces where the rule's inside
-// begins or ends, accumulated with direction +1 or -1 into a second row,
-// give the union's exact area in every pixel. The meeting points take their
-// coverage from that row, every other pixel from the usual one. A flagged
-// row whose windings all lie in {0, s} (s = +1 or -1 throughout) is swept
-// as usual: its average winding is already exact, so plain fills give the
-// bits they always gave.
+// While edges are added, every piece (an edge's part in one pixel row) is
+// recorded for its row and marks the pixels it crosses. Where a piece
+// crosses pixels marked by a piece that is not its neighbour along the
+// contour, those pixels are meeting points and the row is flagged. A run of
+// edges one way (each going down, or each going up) counts as one piece: its
+// pieces follow one another down the row, never side by side, so it crosses
+// each height once, as one edge does; the curves a flattener cuts into many
+// short edges cross a row as such runs.
+// Resolving a row, it is cut into strips at every piece's end and every
+// crossing; in a strip the pieces keep their order in x, so the winding
+// between them is known, and the pieces where the rule's inside begins or
+// ends, accumulated with direction +1 or -1 into a second row, give the
+// union's exact area in every pixel. The meeting points take their coverage
+// from that row, every other pixel from the usual one. A row whose windings
+// all lie in {0, s} (s = +1 or -1 throughout) is swept as usual: its average
+// winding is already exact, so plain fills give the bits they always gave.
 
 /// What the overlap detection keeps for a job (owned by a `Rasterizer`).
 struct OverlapState {
     /// Per row of the band: the last piece seen, a contour's first edge
     /// held back until the contour's last edge has passed (they meet at the
-    /// contour's start), how many pieces the row has, and whether (and
-    /// where, while gathering) it is flagged.
+    /// contour's start), its recorded pieces and whether it is flagged.
     struct RowMark {
         var lastFrom: Int32 = 0, lastTo: Int32 = -1, lastSerial: Int32 = -1
         var heldFrom: Int32 = 0, heldTo: Int32 = -1, heldSerial: Int32 = -1
-        var pieces: Int32 = 0
-        var slot: Int32 = -1
+        var lastKind: Int32 = 0, heldKind: Int32 = 0
+        /// The pixels of the pieces before the last one of a run of edges
+        /// one way (none: runTo < 0), of the last one's kind.
+        var runFrom: Int32 = 0, runTo: Int32 = -1
+        /// Pieces (and horizontal edges) noted, and recorded from `head`.
+        var pieces: Int32 = 0, stored: Int32 = 0
+        var head: Int32 = -1
         var flagged = false
         var horizontal = false
     }
 
     /// An edge's part in one pixel row, top to bottom, in the job's local
-    /// coordinates; `direction` is the winding's change crossing it rightward.
+    /// coordinates; `direction` is the winding's change crossing it
+    /// rightward (0: a horizontal edge, noted but not recorded); `next` the
+    /// row's previous record.
     struct Piece {
         var xTop: Double, yTop: Double, xBottom: Double, yBottom: Double
         var direction: Int32
+        var next: Int32 = -1
     }
 
     /// One bit per pixel of each row: crossed by a piece already (`hits`);
@@ -59,8 +67,10 @@ struct OverlapState {
     var exactCapacity = 0
     var marks: UnsafeMutablePointer<RowMark> = .allocate(capacity: 1)
     var marksCapacity = 0
+    /// The band's recorded pieces (`storedPieces` of them).
     var pieces: UnsafeMutablePointer<Piece> = .allocate(capacity: 1)
     var piecesCapacity = 0
+    var storedPieces = 0
 
     /// The edge being added: its number in the job (contours are a number
     /// apart), its contour's first edge's number (the closing edge, added
@@ -68,19 +78,10 @@ struct OverlapState {
     var serial: Int32 = 0
     var contourFirst: Int32 = 0
     var isFinal = false
-    /// Replaying edges to gather the flagged rows' pieces, not accumulating.
-    var collecting = false
     var flaggedRows = 0
 
-    /// Scratch of the row being resolved (a class: its arrays are worked
-    /// on in place).
-    let scratch = Scratch()
-
-    final class Scratch {
-        var order: [Int] = [], active: [Int] = [], events: [Double] = [], cuts: [Double] = []
-        var byLeft: [(lo: Double, hi: Double, top: Double, bottom: Double, index: Int)] = []
-        var xAt: [Double] = [], boundary: [Piece] = []
-    }
+    /// Scratch of the row being resolved.
+    let scratch = OverlapScratch()
 
     /// Rows with more pieces than this, or whose strips and crossings take
     /// more than `workBudget` steps, keep the average winding: a path that
@@ -88,18 +89,20 @@ struct OverlapState {
     /// are a blur of edges anyway.
     static let maxPieces = 1024
     static let workBudget = 1 << 20
-    /// Most crossings a strip is cut at (and 16 times as many candidate
-    /// pairs checked); beyond, it is cut evenly into `sampleRows` parts per
-    /// pixel row.
+    /// Most pieces a band records (40 bytes each); the rows of a band with
+    /// more keep the average winding.
+    static let maxStored = 1 << 20
+    /// Most crossings a row is cut at; beyond, it is cut evenly into
+    /// `sampleRows` strips.
     static let maxCuts = 1024
     static let sampleRows = 256
-
     func deallocate() {
         hits.deallocate()
         meetings.deallocate()
         exact.deallocate()
         marks.deallocate()
         pieces.deallocate()
+        scratch.deallocate()
     }
 
     /// Ready for `rows` rows of `blocks` words each; clears the marks (the
@@ -127,6 +130,7 @@ struct OverlapState {
         }
         marks.initialize(repeating: RowMark(), count: rows)
         flaggedRows = 0
+        storedPieces = 0
     }
 
     /// Numbers a contour's edges: call before its first edge.
@@ -136,9 +140,84 @@ struct OverlapState {
         contourFirst = serial
     }
 
+    /// Appends `piece` to row `k`'s records (dropped past `maxStored`).
+    @inline(__always)
+    mutating func record(row k: Int, _ piece: Piece) {
+        let index = storedPieces
+        if index == piecesCapacity {
+            guard index < Self.maxStored else { return }
+            let grown = UnsafeMutablePointer<Piece>.allocate(capacity: max(256, piecesCapacity * 2))
+            grown.moveInitialize(from: pieces, count: index)
+            pieces.deallocate()
+            pieces = grown
+            piecesCapacity = max(256, piecesCapacity * 2)
+        }
+        var p = piece
+        p.next = marks[k].head
+        (pieces + index).initialize(to: p)
+        marks[k].head = Int32(index)
+        marks[k].stored &+= 1
+        storedPieces = index + 1
+    }
+}
+
+/// Growable buffers of plain values for the resolver (raw memory: no
+/// uniqueness or exclusivity checks in its loops).
+struct ScratchBuffer<T> {
+    var base: UnsafeMutablePointer<T> = .allocate(capacity: 64)
+    var count = 0
+    var capacity = 64
+
+    mutating func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: max(n, capacity * 2))
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = max(n, capacity * 2)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: T) {
+        if count == capacity { reserve(count + 1) }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    @inline(__always) subscript(i: Int) -> T {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// The resolver's scratch, kept between rows and jobs.
+final class OverlapScratch {
+    var rowPieces = ScratchBuffer<OverlapState.Piece>()
+    var boundary = ScratchBuffer<OverlapState.Piece>()
+    var events = ScratchBuffer<Double>()
+    var order = ScratchBuffer<Int32>()
+    var active = ScratchBuffer<Int32>()
+    var byLeft = ScratchBuffer<Int32>()
+    var left = ScratchBuffer<Double>()
+    var right = ScratchBuffer<Double>()
+    var xAt = ScratchBuffer<Double>()
+    var runTop = ScratchBuffer<Double>(), cuts = ScratchBuffer<Double>()
+    var runDirection = ScratchBuffer<Int32>()
+
+    func deallocate() {
+        rowPieces.deallocate(); boundary.deallocate(); events.deallocate()
+        order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()
+        right.deallocate(); xAt.deallocate(); runTop.deallocate(); cuts.deallocate(); runDirection.deallocate()
+    }
 }
 
 extension Rasterizer {
+    /// The kind of a piece going down (`direction` > 0) or up (runs are of one kind).
+    @inline(__always)
+    static func kind(direction: Float) -> Int32 { direction > 0 ? 0 : 1 }
+
     /// Notes a horizontal edge at `y` from x0 to x1 (the job's local
     /// coordinates): it adds no area, but where it runs through a row the
     /// winding changes from above it to below it in the pixels it crosses,
@@ -151,31 +230,32 @@ extension Rasterizer {
         let from = Int(lo.rounded(.down)), to = Swift.min(Int(hi.rounded(.up)) - 1, region.width - 1)
         guard from <= to else { return }
         overlap.marks[k].horizontal = true
-        notePiece(row: k, from: from, to: to, counted: false)
+        notePiece(row: k, from: from, to: to, kind: x1 > x0 ? 2 : 3,
+                  OverlapState.Piece(xTop: lo, yTop: y, xBottom: hi, yBottom: y, direction: 0))
     }
 
-    /// Notes a piece of the current edge crossing pixels `from...to` of row
-    /// `k` (`counted`: one the gathering will record; a horizontal edge is
-    /// not): where pieces that do not follow or precede it along its
-    /// contour crossed them already, they are meeting points and the row is
-    /// flagged.
+    /// Notes `piece` of the current edge, crossing pixels `from...to` of
+    /// row `k`, of `kind` (0 down, 1 up, 2 and 3 horizontal rightward and
+    /// leftward), and records it: where pieces that do not
+    /// follow or precede it along its contour crossed them already, they
+    /// are meeting points and the row is flagged (see the top of this file).
     @inline(__always)
-    func notePiece(row k: Int, from: Int, to: Int, counted: Bool = true) {
+    func notePiece(row k: Int, from: Int, to: Int, kind: Int32, _ piece: OverlapState.Piece) {
         let mark = overlap.marks + k
-        if counted { mark.pointee.pieces &+= 1 }
-        let bits = overlap.hits + k * blocksPerRow
-        let s = overlap.serial, first = overlap.contourFirst
         var m = mark.pointee
+        if piece.direction != 0 { m.pieces &+= 1 }
+        let rowBits = overlap.hits + k * blocksPerRow
+        let s = overlap.serial, first = overlap.contourFirst
         // A held first edge of an earlier contour is now an ordinary piece.
         if m.heldSerial >= 0 && m.heldSerial != first {
-            Self.setBits(bits, Int(m.heldFrom), Int(m.heldTo))
+            Self.setBits(rowBits, Int(m.heldFrom), Int(m.heldTo))
             m.heldSerial = -1
         }
-        var met = false
         let meetings = overlap.meetings + k * blocksPerRow
-        if Self.anyBits(bits, from, to) {
+        var met = false
+        if Self.anyBits(rowBits, from, to) {
             met = true
-            Self.copyBits(from: bits, to: meetings, from, to)
+            Self.copyBits(from: rowBits, to: meetings, from, to)
         }
         var lo = Int32(from), hi = Int32(to)
         if m.lastSerial == s {
@@ -184,14 +264,34 @@ extension Rasterizer {
             hi = max(hi, m.lastTo)
         } else if m.lastSerial >= 0 {
             let chained = m.lastSerial == s &- 1 || (m.lastSerial == first && overlap.isFinal)
-            if !chained && lo <= m.lastTo && m.lastFrom <= hi {
-                met = true
-                Self.setBits(meetings, Int(max(lo, m.lastFrom)), Int(min(hi, m.lastTo)))
-            }
-            if m.lastSerial == first {
-                (m.heldFrom, m.heldTo, m.heldSerial) = (m.lastFrom, m.lastTo, m.lastSerial)
+            if m.lastSerial == s &- 1 && m.lastKind == kind && m.lastSerial != first {
+                // The next edge of a run one way: its pieces follow one
+                // another down or up the row, never side by side, so the
+                // run's earlier pieces are not checked against it.
+                if m.runTo < 0 {
+                    (m.runFrom, m.runTo) = (m.lastFrom, m.lastTo)
+                } else {
+                    (m.runFrom, m.runTo) = (min(m.runFrom, m.lastFrom), max(m.runTo, m.lastTo))
+                }
             } else {
-                Self.setBits(bits, Int(m.lastFrom), Int(m.lastTo))
+                if !chained && lo <= m.lastTo && m.lastFrom <= hi {
+                    met = true
+                    Self.setBits(meetings, Int(max(lo, m.lastFrom)), Int(min(hi, m.lastTo)))
+                }
+                if m.runTo >= 0 {
+                    // The run's earlier pieces are no neighbours of this one.
+                    if lo <= m.runTo && m.runFrom <= hi {
+                        met = true
+                        Self.setBits(meetings, Int(max(lo, m.runFrom)), Int(min(hi, m.runTo)))
+                    }
+                    Self.setBits(rowBits, Int(m.runFrom), Int(m.runTo))
+                    m.runTo = -1
+                }
+                if m.lastSerial == first {
+                    (m.heldFrom, m.heldTo, m.heldSerial, m.heldKind) = (m.lastFrom, m.lastTo, m.lastSerial, m.lastKind)
+                } else {
+                    Self.setBits(rowBits, Int(m.lastFrom), Int(m.lastTo))
+                }
             }
         }
         if m.heldSerial >= 0 && m.heldSerial != s && m.lastSerial != m.heldSerial {
@@ -202,22 +302,13 @@ extension Rasterizer {
                 Self.setBits(meetings, Int(max(lo, m.heldFrom)), Int(min(hi, m.heldTo)))
             }
         }
-        (m.lastFrom, m.lastTo, m.lastSerial) = (lo, hi, s)
+        (m.lastFrom, m.lastTo, m.lastSerial, m.lastKind) = (lo, hi, s, kind)
         if met && !m.flagged {
             m.flagged = true
             overlap.flaggedRows += 1
         }
         mark.pointee = m
-    }
-
-    /// Records the piece for its flagged row while gathering.
-    @inline(__always)
-    func collect(row k: Int, _ piece: OverlapState.Piece) {
-        let slot = overlap.marks[k].slot
-        if slot >= 0 {
-            overlap.pieces[Int(slot)] = piece
-            overlap.marks[k].slot = slot + 1
-        }
+        if piece.direction != 0 { overlap.record(row: k, piece) }
     }
 
     @inline(__always)
@@ -268,204 +359,295 @@ extension Rasterizer {
         return false
     }
 
-    /// Gathers the pieces of the band's flagged rows: `replay` adds the
-    /// band's edges again (in their order), which now only records them.
-    func gatherOverlaps(replay: () -> Void) {
-        guard overlap.flaggedRows > 0 else { return }
-        let rows = rowHigh - rowLow
-        var total = 0
-        for k in 0..<rows where overlap.marks[k].flagged {
-            let n = Int(overlap.marks[k].pieces)
-            if n > OverlapState.maxPieces {
-                overlap.marks[k].flagged = false
-                continue
-            }
-            overlap.marks[k].slot = Int32(total)
-            total += n
-        }
-        guard total > 0 else { return }
-        if total > overlap.piecesCapacity {
-            overlap.pieces.deallocate()
-            overlap.piecesCapacity = max(total, overlap.piecesCapacity * 2)
-            overlap.pieces = .allocate(capacity: overlap.piecesCapacity)
-        }
-        overlap.collecting = true
-        replay()
-        overlap.collecting = false
+    /// x of `p` at height `y` (clamped to its ends).
+    @inline(__always)
+    static func x(_ p: OverlapState.Piece, at y: Double) -> Double {
+        if y <= p.yTop { return p.xTop }
+        if y >= p.yBottom { return p.xBottom }
+        return p.xTop + (p.xBottom - p.xTop) * ((y - p.yTop) / (p.yBottom - p.yTop))
+    }
+
+    /// The height where pieces `p` and `q` cross strictly inside the rows
+    /// they share, if they do.
+    @inline(__always)
+    static func crossing(_ p: OverlapState.Piece, _ q: OverlapState.Piece) -> Double? {
+        let y0 = max(p.yTop, q.yTop), y1 = min(p.yBottom, q.yBottom)
+        guard y1 > y0 else { return nil }
+        let dt = x(p, at: y0) - x(q, at: y0), db = x(p, at: y1) - x(q, at: y1)
+        guard (dt < 0 && db > 0) || (dt > 0 && db < 0) else { return nil }
+        let y = y0 + (y1 - y0) * (dt / (dt - db))
+        return y > y0 && y < y1 ? y : nil
     }
 
     /// The exact union of flagged row `k` into `overlap.exact` (see the top
     /// of this file); false when the row's average winding is exact already
     /// (or the row is too tangled to resolve), and nothing was written.
     func resolveRow(_ k: Int, rule: FillRule) -> Bool {
-        let n = Int(overlap.marks[k].pieces)
-        guard overlap.marks[k].slot >= 0 else { return false }
-        let pieces = overlap.pieces + (Int(overlap.marks[k].slot) - n)
-        // The scratch arrays as locals for the duration (taken out of the
-        // class, so they stay unique and no access is checked at run time).
+        let mark = overlap.marks[k]
+        let n0 = Int(mark.pieces)
+        guard n0 <= OverlapState.maxPieces, mark.stored == mark.pieces else { return false }
         let st = overlap.scratch
-        var boundary = st.boundary, active = st.active, xAt = st.xAt, events = st.events
-        var order = st.order, cuts = st.cuts, byLeft = st.byLeft
-        (st.boundary, st.active, st.xAt, st.events, st.order, st.cuts, st.byLeft) = ([], [], [], [], [], [], [])
+        // The scratch as locals for the duration (raw buffers, written back).
+        var pieces = st.rowPieces, boundary = st.boundary
+        var events = st.events, order = st.order, active = st.active
+        var byLeft = st.byLeft, left = st.left, right = st.right, xAt = st.xAt
+        var runTop = st.runTop, runDirection = st.runDirection, cuts = st.cuts
         defer {
-            (st.boundary, st.active, st.xAt, st.events, st.order, st.cuts, st.byLeft) =
-                (boundary, active, xAt, events, order, cuts, byLeft)
+            (st.rowPieces, st.boundary, st.events, st.order) = (pieces, boundary, events, order)
+            (st.active, st.byLeft, st.left, st.right, st.xAt) = (active, byLeft, left, right, xAt)
+            (st.runTop, st.runDirection, st.cuts) = (runTop, runDirection, cuts)
         }
-        var work = 0
-        var sign: Int32 = 0
-        var repair = false
-        var abandoned = false
-        boundary.removeAll(keepingCapacity: true)
-        @inline(__always) func inside(_ w: Int32) -> Bool { rule == .nonzero ? w != 0 : w & 1 != 0 }
-        @inline(__always) func x(_ p: OverlapState.Piece, at y: Double) -> Double {
-            let h = p.yBottom - p.yTop
-            if y <= p.yTop { return p.xTop }
-            if y >= p.yBottom { return p.xBottom }
-            return p.xTop + (p.xBottom - p.xTop) * ((y - p.yTop) / h)
+        pieces.count = 0
+        var r = mark.head
+        while r >= 0 {
+            let p = overlap.pieces[Int(r)]
+            pieces.append(p)
+            r = p.next
         }
-        /// The windings of the strip t0...t1 with `active` in x order:
-        /// the boundary pieces, and whether the row needs them.
-        func windings(_ t0: Double, _ t1: Double) {
-            var w: Int32 = 0
-            for i in active {
-                let p = pieces[i]
-                let w2 = w + p.direction
-                if w2 != 0 {
-                    if sign == 0 { sign = w2 > 0 ? 1 : -1 }
-                    if w2 != sign { repair = true }
-                }
-                if inside(w) != inside(w2) {
-                    boundary.append(OverlapState.Piece(xTop: x(p, at: t0), yTop: t0, xBottom: x(p, at: t1), yBottom: t1,
-                                                          direction: inside(w2) ? 1 : -1))
-                }
-                w = w2
-            }
+        let n = pieces.count
+        guard n > 0 else { return false }
+
+        // Crossings: pairs whose spans in x overlap are the candidates.
+        byLeft.count = 0
+        left.reserve(n)
+        right.reserve(n)
+        for i in 0..<n {
+            let p = pieces[i]
+            left[i] = min(p.xTop, p.xBottom)
+            right[i] = max(p.xTop, p.xBottom)
+            byLeft.append(Int32(i))
         }
-        /// Orders `active` by x in the middle of t0...t1 (insertion
-        /// sort: the order of the strip above is nearly right).
-        func sortActive(_ t0: Double, _ t1: Double) {
-            let mid = 0.5 * (t0 + t1)
-            let count = active.count
-            if xAt.count < n { xAt = [Double](repeating: 0, count: n) }
-            for i in active { xAt[i] = x(pieces[i], at: mid) }
-            var a = 1
-            while a < count {
-                let v = active[a], key = xAt[v]
-                var b = a - 1
-                while b >= 0 && xAt[active[b]] > key {
-                    active[b + 1] = active[b]
-                    b -= 1
-                    work += 1
-                }
-                active[b + 1] = v
-                a += 1
-            }
-            work += count
+        if n <= 32 {
+            Self.insertionSort(byLeft.base, n) { left[Int($0)] < left[Int($1)] }
+        } else {
+            var all = UnsafeMutableBufferPointer(start: byLeft.base, count: n)
+            all.sort { left[Int($0)] < left[Int($1)] }
         }
-        /// Cuts the strip s0...s1 where its pieces cross (pieces whose
-        /// spans in x overlap are the only candidates) and takes the
-        /// windings of each part; false, having done nothing, when that
-        /// would take more than `maxCuts` cuts or candidates.
-        func cutAtCrossings(_ s0: Double, _ s1: Double) -> Bool {
-            let count = active.count
-            byLeft.removeAll(keepingCapacity: true)
-            for i in active {
-                let a = x(pieces[i], at: s0), b = x(pieces[i], at: s1)
-                byLeft.append((min(a, b), max(a, b), a, b, i))
-            }
-            byLeft.sort { $0.lo < $1.lo }
-            work += count * 4
-            cuts.removeAll(keepingCapacity: true)
-            var candidates = 0
-            for p in 0..<count {
-                let u = byLeft[p]
-                var q = p + 1
-                while q < count && byLeft[q].lo <= u.hi {
-                    let v = byLeft[q]
-                    candidates += 1
-                    let dt = u.top - v.top, db = u.bottom - v.bottom
-                    if (dt < 0 && db > 0) || (dt > 0 && db < 0) {
-                        let y = s0 + (s1 - s0) * (dt / (dt - db))
-                        if y > s0 && y < s1 { cuts.append(y) }
+        events.count = 0
+        var work = n * 4
+        var cut = true
+        for a in 0..<n where cut {
+            let i = Int(byLeft[a])
+            var b = a + 1
+            while b < n {
+                let j = Int(byLeft[b])
+                guard left[j] <= right[i] else { break }
+                work += 1
+                if let y = Self.crossing(pieces[i], pieces[j]) {
+                    if events.count >= OverlapState.maxCuts {
+                        cut = false
+                        break
                     }
-                    q += 1
+                    events.append(y)
                 }
-                if candidates > OverlapState.maxCuts * 16 || cuts.count > OverlapState.maxCuts { return false }
+                b += 1
             }
-            work += candidates
-            cuts.append(s0)
-            cuts.append(s1)
-            cuts.sort()
-            for c in 0..<(cuts.count - 1) where cuts[c + 1] > cuts[c] {
-                sortActive(cuts[c], cuts[c + 1])
-                windings(cuts[c], cuts[c + 1])
-            }
-            return true
+            if work > OverlapState.workBudget { return false }
         }
-        strips()
-        func strips() {
-        // Strips between the pieces' ends.
-        events.removeAll(keepingCapacity: true)
-        order.removeAll(keepingCapacity: true)
+        if !cut {
+            // Too tangled to cut at each crossing: cut evenly instead, into
+            // `sampleRows` strips, each taken in the order of its pieces at
+            // its middle: exact but for the crossings inside a strip, each
+            // off by a sliver of it.
+            events.count = 0
+            let top = Double(k + rowLow)
+            for m in 1..<OverlapState.sampleRows {
+                events.append(top + Double(m) / Double(OverlapState.sampleRows))
+            }
+        }
+        // The cuts (crossings, or the even cuts) sorted apart: a strip
+        // that begins at one is re-ordered.
+        cuts.count = 0
+        for e in 0..<events.count { cuts.append(events[e]) }
+        if cuts.count <= 64 {
+            Self.insertionSort(cuts.base, cuts.count)
+        } else {
+            var all = UnsafeMutableBufferPointer(start: cuts.base, count: cuts.count)
+            all.sort()
+        }
         for i in 0..<n {
             events.append(pieces[i].yTop)
             events.append(pieces[i].yBottom)
-            order.append(i)
         }
-        events.sort()
-        order.sort { pieces[$0].yTop < pieces[$1].yTop }
-        active.removeAll(keepingCapacity: true)
-        var next = 0
-        var e = 0
-        while e + 1 < events.count && !abandoned {
+        if events.count <= 64 {
+            Self.insertionSort(events.base, events.count)
+        } else {
+            var allEvents = UnsafeMutableBufferPointer(start: events.base, count: events.count)
+            allEvents.sort()
+        }
+        order.count = 0
+        for i in 0..<n { order.append(Int32(i)) }
+        if n <= 32 {
+            Self.insertionSort(order.base, n) { pieces[Int($0)].yTop < pieces[Int($1)].yTop }
+        } else {
+            var all = UnsafeMutableBufferPointer(start: order.base, count: n)
+            all.sort { pieces[Int($0)].yTop < pieces[Int($1)].yTop }
+        }
+        xAt.reserve(n)
+        runTop.reserve(n)
+        runDirection.reserve(n)
+        for i in 0..<n {
+            runDirection[i] = 0
+            xAt[i] = 0
+        }
+
+        // The strips: the windings between the pieces, in x order. Where a
+        // piece ends and the next piece of its run along the contour (same
+        // way, same point) begins, the next takes its place and the order
+        // and windings stay: strips are sorted and walked again only where
+        // a piece begins or ends otherwise, or at a cut. A piece bounds the
+        // inside from where a walk finds it does (`runTop`) to where one
+        // finds it no longer does, or to its end.
+        var sign: Int32 = 0
+        var repair = false
+        boundary.count = 0
+        active.count = 0
+        var next = 0, nextCut = 0
+        let evenodd = rule == .evenodd
+        @inline(__always) func close(_ i: Int, at end: Double, _ boundary: inout ScratchBuffer<OverlapState.Piece>) {
+            let p = pieces[i], top = runTop[i]
+            boundary.append(OverlapState.Piece(xTop: Self.x(p, at: top), yTop: top, xBottom: Self.x(p, at: end),
+                                               yBottom: end, direction: runDirection[i]))
+            runDirection[i] = 0
+        }
+        for e in 0..<(events.count - 1) {
             let s0 = events[e], s1 = events[e + 1]
-            e += 1
             guard s1 > s0 else { continue }
-            active.removeAll { pieces[$0].yBottom <= s0 }
-            while next < n && pieces[order[next]].yTop <= s0 {
-                active.append(order[next])
-                next += 1
-            }
-            guard !active.isEmpty else { continue }
-            sortActive(s0, s1)
-            // Pieces that cross inside the strip: cut it at each crossing.
-            var crossing = false
-            for a in 0..<(active.count - 1) {
-                let p = pieces[active[a]], q = pieces[active[a + 1]]
-                if x(p, at: s0) > x(q, at: s0) || x(p, at: s1) > x(q, at: s1) {
-                    crossing = true
-                    break
+            var changed = e == 0
+            while nextCut < cuts.count && cuts[nextCut] < s0 { nextCut += 1 }
+            if nextCut < cuts.count && cuts[nextCut] == s0 { changed = true }
+            // The pieces beginning here.
+            let firstNew = next
+            while next < n && pieces[Int(order[next])].yTop <= s0 { next += 1 }
+            var kept = 0
+            for a in 0..<active.count {
+                let i = Int(active[a])
+                let p = pieces[i]
+                guard p.yBottom <= s0 else {
+                    active[kept] = active[a]
+                    kept += 1
+                    continue
+                }
+                // Ended: handed on to a piece beginning where it ends, the
+                // same way (the only one), or dropped.
+                var successor = -1
+                for b in firstNew..<next {
+                    let j = Int(order[b])
+                    let q = pieces[j]
+                    if q.direction == p.direction && q.yTop == s0 && q.yBottom > s0 && abs(q.xTop - p.xBottom) < 1e-9 {
+                        if successor >= 0 { successor = -2; break }
+                        successor = j
+                    }
+                }
+                if successor >= 0 {
+                    // Pieces that touched the ended one (coincident, in
+                    // either order) may part from its successor either way:
+                    // if it is out of order with its neighbours, re-sort.
+                    let mid = 0.5 * (s0 + s1), xs = Self.x(pieces[successor], at: mid)
+                    if kept > 0 && Self.x(pieces[Int(active[kept - 1])], at: mid) > xs { changed = true }
+                    if a + 1 < active.count {
+                        let q = pieces[Int(active[a + 1])]
+                        if q.yBottom > s0 && Self.x(q, at: mid) < xs { changed = true }
+                    }
+                    active[kept] = Int32(successor)
+                    kept += 1
+                    xAt[successor] = -1 // taken
+                    if runDirection[i] != 0 {
+                        let d = runDirection[i]
+                        close(i, at: s0, &boundary)
+                        runDirection[successor] = d
+                        runTop[successor] = s0
+                    }
+                } else {
+                    if runDirection[i] != 0 { close(i, at: p.yBottom, &boundary) }
+                    changed = true
                 }
             }
-            if !crossing {
-                windings(s0, s1)
-                continue
+            active.count = kept
+            for b in firstNew..<next {
+                let j = Int(order[b])
+                if xAt[j] == -1 { continue }
+                if pieces[j].yBottom > s0 {
+                    active.append(Int32(j))
+                    changed = true
+                }
             }
-            repair = true
-            if cutAtCrossings(s0, s1) { continue }
-            // Too tangled to cut: the strip is cut evenly instead, into
-            // `sampleRows` parts per pixel row (at least one), each taken
-            // in the order of its pieces at its middle: exact but for the
-            // crossings inside a part, each off by a sliver of it.
-            let parts = max(1, Int(((s1 - s0) * Double(OverlapState.sampleRows)).rounded(.up)))
-            work += parts * active.count
-            if work > OverlapState.workBudget {
-                abandoned = true
-                break
+            let count = active.count
+            guard count > 0, changed else { continue }
+            let mid = 0.5 * (s0 + s1)
+            for a in 0..<count {
+                let i = Int(active[a])
+                xAt[i] = Self.x(pieces[i], at: mid)
             }
-            let h = (s1 - s0) / Double(parts)
-            for m in 0..<parts {
-                let top = m == 0 ? s0 : s0 + Double(m) * h, bottom = m == parts - 1 ? s1 : s0 + Double(m + 1) * h
-                sortActive(top, bottom)
-                windings(top, bottom)
+            Self.insertionSort(active.base, count) { xAt[Int($0)] < xAt[Int($1)] }
+            work += count * 4
+            if work > OverlapState.workBudget { return false }
+            var w: Int32 = 0
+            var wasInside = false
+            for a in 0..<count {
+                let i = Int(active[a])
+                w += pieces[i].direction
+                if w != 0 {
+                    if sign == 0 { sign = w > 0 ? 1 : -1 }
+                    if w != sign { repair = true }
+                }
+                let isInside = evenodd ? w & 1 != 0 : w != 0
+                var d: Int32 = 0
+                if isInside != wasInside {
+                    d = isInside ? 1 : -1
+                    wasInside = isInside
+                }
+                if d != runDirection[i] {
+                    if runDirection[i] != 0 { close(i, at: s0, &boundary) }
+                    runDirection[i] = d
+                    runTop[i] = s0
+                }
             }
         }
+        guard repair else { return false }
+        for a in 0..<active.count {
+            let i = Int(active[a])
+            if runDirection[i] != 0 { close(i, at: pieces[i].yBottom, &boundary) }
         }
-        guard repair && !abandoned else { return false }
-        for p in boundary {
+        guard repair else { return false }
+        for b in 0..<boundary.count {
+            let p = boundary[b]
             let d = (p.yBottom - p.yTop) * Double(p.direction)
             _ = Self.addCells(overlap.exact, from: min(p.xTop, p.xBottom), to: max(p.xTop, p.xBottom), d)
         }
         return true
+    }
+
+    /// Sorts `count` values in place (few).
+    @inline(__always)
+    static func insertionSort(_ v: UnsafeMutablePointer<Double>, _ count: Int) {
+        var a = 1
+        while a < count {
+            let key = v[a]
+            var b = a - 1
+            while b >= 0 && key < v[b] {
+                v[b + 1] = v[b]
+                b -= 1
+            }
+            v[b + 1] = key
+            a += 1
+        }
+    }
+
+    /// Sorts `count` indices in place (few, and nearly in order: the
+    /// strip above's order).
+    @inline(__always)
+    static func insertionSort(_ v: UnsafeMutablePointer<Int32>, _ count: Int, by less: (Int32, Int32) -> Bool) {
+        var a = 1
+        while a < count {
+            let key = v[a]
+            var b = a - 1
+            while b >= 0 && less(key, v[b]) {
+                v[b + 1] = v[b]
+                b -= 1
+            }
+            v[b + 1] = key
+            a += 1
+        }
     }
 }

@@ -46,12 +46,19 @@ public final class Rasterizer {
     private var edgeCapacity = 0
     private var bucketStart: UnsafeMutablePointer<Int>
     private var bucketCapacity = 0
-    /// The edges a band added, in order (replayed to gather a flagged
-    /// row's pieces).
-    private var bandEdges: UnsafeMutablePointer<Int32>
 
-    /// Where pieces of the outline meet inside one pixel (Rasterizer+Overlap.swift).
-    var overlap = OverlapState()
+    /// Where pieces of the outline meet inside one pixel (Rasterizer+Overlap.swift),
+    /// kept behind a pointer: the per-piece bookkeeping then pays no
+    /// run-time exclusivity checks, as a class's stored struct would.
+    private let overlapStorage: UnsafeMutablePointer<OverlapState> = {
+        let p = UnsafeMutablePointer<OverlapState>.allocate(capacity: 1)
+        p.initialize(to: OverlapState())
+        return p
+    }()
+    var overlap: OverlapState {
+        unsafeAddress { UnsafePointer(overlapStorage) }
+        unsafeMutableAddress { overlapStorage }
+    }
 
     /// The region of the current job, in device pixels.
     var region = IntRect.empty
@@ -80,7 +87,6 @@ public final class Rasterizer {
         activeEdges = .allocate(capacity: 1)
         mergedEdges = .allocate(capacity: 1)
         bucketStart = .allocate(capacity: 1)
-        bandEdges = .allocate(capacity: 1)
     }
 
     deinit {
@@ -95,8 +101,9 @@ public final class Rasterizer {
         activeEdges.deallocate()
         mergedEdges.deallocate()
         bucketStart.deallocate()
-        bandEdges.deallocate()
         overlap.deallocate()
+        overlapStorage.deinitialize(count: 1)
+        overlapStorage.deallocate()
     }
 
     /// A run of pixels in one row: `count` pixels from `x` whose coverage is
@@ -187,16 +194,6 @@ public final class Rasterizer {
                     previous = p
                 }
             }
-            gatherOverlaps {
-                for poly in polygons where poly.points.count > 1 {
-                    let pts = poly.points
-                    var previous = pts[pts.count - 1]
-                    for p in pts {
-                        addEdge(previous, p)
-                        previous = p
-                    }
-                }
-            }
             sweep(rule: rule, antialias: antialias, body)
             return
         }
@@ -210,7 +207,7 @@ public final class Rasterizer {
             beginRows()
             // The active edges (those begun above that go on into this band)
             // merged with those beginning here, both in edge order.
-            var a = 0, n = 0, added = 0
+            var a = 0, n = 0
             var b = bucketStart[band]
             let bEnd = bucketStart[band + 1]
             while a < active || b < bEnd {
@@ -227,8 +224,6 @@ public final class Rasterizer {
                 overlap.contourFirst = edge.contourFirst
                 overlap.isFinal = edge.isFinal
                 addEdge(edge.from, edge.to)
-                bandEdges[added] = e
-                added += 1
                 if Int(edge.lastBand) > band {
                     mergedEdges[n] = e
                     n += 1
@@ -236,12 +231,6 @@ public final class Rasterizer {
             }
             swap(&activeEdges, &mergedEdges)
             active = n
-            gatherOverlaps {
-                for i in 0..<added {
-                    let edge = edges[Int(bandEdges[i])]
-                    addEdge(edge.from, edge.to)
-                }
-            }
             sweep(rule: rule, antialias: antialias, body)
         }
     }
@@ -281,13 +270,11 @@ public final class Rasterizer {
             bucketed.deallocate()
             activeEdges.deallocate()
             mergedEdges.deallocate()
-            bandEdges.deallocate()
-            edgeCapacity = Swift.max(needed, edgeCapacity * 2)
+                edgeCapacity = Swift.max(needed, edgeCapacity * 2)
             edges = .allocate(capacity: edgeCapacity)
             bucketed = .allocate(capacity: edgeCapacity)
             activeEdges = .allocate(capacity: edgeCapacity)
             mergedEdges = .allocate(capacity: edgeCapacity)
-            bandEdges = .allocate(capacity: edgeCapacity)
         }
         if bands + 1 > bucketCapacity {
             bucketStart.deallocate()
@@ -416,7 +403,7 @@ public final class Rasterizer {
         var x0 = a.x - Double(region.x0), y0 = a.y - Double(region.y0)
         var x1 = b.x - Double(region.x0), y1 = b.y - Double(region.y0)
         guard y0 != y1 else {
-            if !overlap.collecting { noteHorizontal(y: y0, from: x0, to: x1) }
+            noteHorizontal(y: y0, from: x0, to: x1)
             return
         }
         var direction: Float = 1
@@ -488,12 +475,8 @@ public final class Rasterizer {
             let dy = r1 - r0
             if dy > 0 {
                 let k = j - rowLow
-                if overlap.collecting {
-                    collect(row: k, OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
-                    j += 1
-                    continue
-                }
-                notePiece(row: k, from: 0, to: 0)
+                notePiece(row: k, from: 0, to: 0, kind: Self.kind(direction: direction),
+                          OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
                 rowEnd[k] = max(rowEnd[k], 1)
@@ -552,16 +535,13 @@ public final class Rasterizer {
                 let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)
                 let d = Float(dy) * direction
                 let k = j - rowLow
-                if overlap.collecting {
-                    collect(row: k, OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
-                                                       xBottom: min(max(xr1, 0), limit), yBottom: r1,
-                                                       direction: direction > 0 ? 1 : -1))
-                    j += 1
-                    continue
-                }
                 let i0 = Int(xa.rounded(.down))
                 let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
-                notePiece(row: k, from: i0, to: xb - xa < 1e-9 ? i0 : Swift.max(i0, last - 1))
+                notePiece(row: k, from: i0, to: xb - xa < 1e-9 ? i0 : Swift.max(i0, last - 1),
+                          kind: Self.kind(direction: direction),
+                          OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
+                                             xBottom: min(max(xr1, 0), limit), yBottom: r1,
+                                             direction: direction > 0 ? 1 : -1))
                 rowStart[k] = min(rowStart[k], Int32(i0))
                 rowEnd[k] = max(rowEnd[k], Int32(last))
                 // Cells i0...last, in the blocks' words.
@@ -603,30 +583,32 @@ public final class Rasterizer {
                 pending = -1
             }
             let cells = touched + k * blocksPerRow
-            if overlap.flaggedRows > 0 && overlap.marks[k].flagged && resolveRow(k, rule: rule) {
-                sweepMeetings(k, y: y, start: start, end: end, rule: rule, antialias: antialias, body)
-                if count > 0 { rowBody(UnsafeBufferPointer(start: spans, count: count)) }
-                clearRow(k, from: start)
-                continue
-            }
+            // A row whose union `resolveRow` wrote into `overlap.exact`: its
+            // meeting points (`meet`) take their coverage from there.
+            let mark = overlap.marks + k
+            let repaired = overlap.flaggedRows > 0 && mark.pointee.flagged && resolveRow(k, rule: rule)
+            let meet = overlap.meetings + k * blocksPerRow
+            let exact = overlap.exact
+            var union = 0.0, unionNext = start
             /// The first non-zero cell from `from` on (or end + 1): the cells
             /// an edge wrote, found by their bits (`touched`) a word of 64
-            /// at a time, skipping those whose sum came back to zero.
+            /// at a time, skipping those whose sum came back to zero; in a
+            /// repaired row, meeting points too.
             @inline(__always) func nextTouched(_ from: Int) -> Int {
                 var w = from >> 6
                 guard from <= end else { return end + 1 }
-                var word = cells[w] & (UInt64.max << UInt64(from & 63))
+                var word = (cells[w] | (repaired ? meet[w] : 0)) & (UInt64.max << UInt64(from & 63))
                 let lastWord = end >> 6
                 while true {
                     while word != 0 {
                         let c = (w << 6) + word.trailingZeroBitCount
                         if c > end { return end + 1 }
-                        if row[c] != 0 { return c }
+                        if row[c] != 0 || (repaired && meet[w] & (1 << UInt64(c & 63)) != 0) { return c }
                         word &= word - 1
                     }
                     w += 1
                     if w > lastWord { return end + 1 }
-                    word = cells[w]
+                    word = cells[w] | (repaired ? meet[w] : 0)
                 }
             }
             /// Pixels `a..<b` at coverage `c`: a constant span when long enough,
@@ -658,9 +640,20 @@ public final class Rasterizer {
             while i <= end {
                 sum += row[i]
                 let k = nextTouched(i + 1)
-                run(i, k, Self.coverage(sum, rule: rule, antialias: antialias))
+                if repaired && meet[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                    while unionNext <= i {
+                        union += exact[unionNext]
+                        unionNext += 1
+                    }
+                    let v = min(max(union, 0), 1)
+                    run(i, i + 1, antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0))
+                    if k > i + 1 { run(i + 1, k, Self.coverage(sum, rule: rule, antialias: antialias)) }
+                } else {
+                    run(i, k, Self.coverage(sum, rule: rule, antialias: antialias))
+                }
                 i = k
             }
+            if repaired { (exact + start).update(repeating: 0, count: Int(rowEnd[k]) - start + 1) }
             flush(end + 1)
             // Past the last touched cell the winding is constant to the row's end.
             let tail = Swift.max(end + 1, window)
@@ -700,41 +693,6 @@ public final class Rasterizer {
             } else {
                 (row + first).update(repeating: 0, count: stride - first)
             }
-        }
-    }
-
-    /// Sweeps flagged row `k` whose union `resolveRow` wrote into
-    /// `overlap.exact`: its meeting points take their coverage from there,
-    /// every other pixel from the running sum as usual; one span of
-    /// per-pixel coverage, then the constant tail.
-    private func sweepMeetings(_ k: Int, y: Int, start: Int, end: Int, rule: FillRule, antialias: Bool,
-                               _ body: (Span) -> Void) {
-        let width = region.width
-        let row = accumulation + k * stride
-        let exact = overlap.exact
-        let meetings = overlap.meetings + k * blocksPerRow
-        var sum: Float = 0, union = 0.0
-        for i in start...end {
-            sum += row[i]
-            union += exact[i]
-            guard i >= window else { continue }
-            if meetings[i >> 6] & (1 << UInt64(i & 63)) != 0 {
-                let v = min(max(union, 0), 1)
-                coverage[i] = antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0)
-            } else {
-                coverage[i] = Self.coverage(sum, rule: rule, antialias: antialias)
-            }
-        }
-        let last = Int(rowEnd[k])
-        (exact + start).update(repeating: 0, count: last - start + 1)
-        let from = Swift.max(start, window)
-        if from <= end {
-            body(Span(y: y, x: region.x0 + from, count: end + 1 - from, coverage: UnsafePointer(coverage + from), constant: 0))
-        }
-        let tail = Swift.max(end + 1, window)
-        if tail < width {
-            let c = Self.coverage(sum, rule: rule, antialias: antialias)
-            if c != 0 { body(Span(y: y, x: region.x0 + tail, count: width - tail, coverage: nil, constant: c)) }
         }
     }
 
