@@ -36,11 +36,12 @@ struct OverlapState {
     struct RowMark {
         var lastFrom: Int32 = 0, lastTo: Int32 = -1, lastSerial: Int32 = -1
         var heldFrom: Int32 = 0, heldTo: Int32 = -1, heldSerial: Int32 = -1
-        var lastKind: Int32 = 0, heldKind: Int32 = 0
+        var lastKind: Int32 = 0
         /// The pixels of the pieces before the last one of a run of edges
         /// one way (none: runTo < 0), of the last one's kind.
         var runFrom: Int32 = 0, runTo: Int32 = -1
-        /// Pieces (and horizontal edges) noted, and recorded from `head`.
+        /// Pieces noted, and recorded from `head` (fewer if the band's
+        /// records ran out).
         var pieces: Int32 = 0, stored: Int32 = 0
         var head: Int32 = -1
         var flagged = false
@@ -67,10 +68,8 @@ struct OverlapState {
     var exactCapacity = 0
     var marks: UnsafeMutablePointer<RowMark> = .allocate(capacity: 1)
     var marksCapacity = 0
-    /// The band's recorded pieces (`storedPieces` of them).
-    var pieces: UnsafeMutablePointer<Piece> = .allocate(capacity: 1)
-    var piecesCapacity = 0
-    var storedPieces = 0
+    /// The band's recorded pieces.
+    var pieces = ScratchBuffer<Piece>()
 
     /// The edge being added: its number in the job (contours are a number
     /// apart), its contour's first edge's number (the closing edge, added
@@ -78,7 +77,6 @@ struct OverlapState {
     var serial: Int32 = 0
     var contourFirst: Int32 = 0
     var isFinal = false
-    var flaggedRows = 0
 
     /// Scratch of the row being resolved.
     let scratch = OverlapScratch()
@@ -96,6 +94,7 @@ struct OverlapState {
     /// `sampleRows` strips.
     static let maxCuts = 1024
     static let sampleRows = 256
+
     func deallocate() {
         hits.deallocate()
         meetings.deallocate()
@@ -129,8 +128,7 @@ struct OverlapState {
             marks = .allocate(capacity: marksCapacity)
         }
         marks.initialize(repeating: RowMark(), count: rows)
-        flaggedRows = 0
-        storedPieces = 0
+        pieces.count = 0
     }
 
     /// Numbers a contour's edges: call before its first edge.
@@ -143,21 +141,12 @@ struct OverlapState {
     /// Appends `piece` to row `k`'s records (dropped past `maxStored`).
     @inline(__always)
     mutating func record(row k: Int, _ piece: Piece) {
-        let index = storedPieces
-        if index == piecesCapacity {
-            guard index < Self.maxStored else { return }
-            let grown = UnsafeMutablePointer<Piece>.allocate(capacity: max(256, piecesCapacity * 2))
-            grown.moveInitialize(from: pieces, count: index)
-            pieces.deallocate()
-            pieces = grown
-            piecesCapacity = max(256, piecesCapacity * 2)
-        }
+        guard pieces.count < Self.maxStored else { return }
         var p = piece
         p.next = marks[k].head
-        (pieces + index).initialize(to: p)
-        marks[k].head = Int32(index)
+        marks[k].head = Int32(pieces.count)
         marks[k].stored &+= 1
-        storedPieces = index + 1
+        pieces.append(p)
     }
 }
 
@@ -214,10 +203,6 @@ final class OverlapScratch {
 }
 
 extension Rasterizer {
-    /// The kind of a piece going down (`direction` > 0) or up (runs are of one kind).
-    @inline(__always)
-    static func kind(direction: Float) -> Int32 { direction > 0 ? 0 : 1 }
-
     /// Notes a horizontal edge at `y` from x0 to x1 (the job's local
     /// coordinates): it adds no area, but where it runs through a row the
     /// winding changes from above it to below it in the pixels it crosses,
@@ -230,17 +215,19 @@ extension Rasterizer {
         let from = Int(lo.rounded(.down)), to = Swift.min(Int(hi.rounded(.up)) - 1, region.width - 1)
         guard from <= to else { return }
         overlap.marks[k].horizontal = true
-        notePiece(row: k, from: from, to: to, kind: x1 > x0 ? 2 : 3,
-                  OverlapState.Piece(xTop: lo, yTop: y, xBottom: hi, yBottom: y, direction: 0))
+        let (a, b) = x1 > x0 ? (lo, hi) : (hi, lo)
+        notePiece(row: k, from: from, to: to, OverlapState.Piece(xTop: a, yTop: y, xBottom: b, yBottom: y, direction: 0))
     }
 
     /// Notes `piece` of the current edge, crossing pixels `from...to` of
-    /// row `k`, of `kind` (0 down, 1 up, 2 and 3 horizontal rightward and
-    /// leftward), and records it: where pieces that do not
-    /// follow or precede it along its contour crossed them already, they
-    /// are meeting points and the row is flagged (see the top of this file).
+    /// row `k`, and records it (a horizontal edge, from xTop to xBottom,
+    /// only noted): where pieces that do not follow or precede it along its
+    /// contour crossed them already, they are meeting points and the row is
+    /// flagged (see the top of this file).
     @inline(__always)
-    func notePiece(row k: Int, from: Int, to: Int, kind: Int32, _ piece: OverlapState.Piece) {
+    func notePiece(row k: Int, from: Int, to: Int, _ piece: OverlapState.Piece) {
+        // Runs are of one kind: down, up, horizontal rightward or leftward.
+        let kind: Int32 = piece.direction > 0 ? 0 : piece.direction < 0 ? 1 : piece.xBottom > piece.xTop ? 2 : 3
         let mark = overlap.marks + k
         var m = mark.pointee
         if piece.direction != 0 { m.pieces &+= 1 }
@@ -288,7 +275,7 @@ extension Rasterizer {
                     m.runTo = -1
                 }
                 if m.lastSerial == first {
-                    (m.heldFrom, m.heldTo, m.heldSerial, m.heldKind) = (m.lastFrom, m.lastTo, m.lastSerial, m.lastKind)
+                    (m.heldFrom, m.heldTo, m.heldSerial) = (m.lastFrom, m.lastTo, m.lastSerial)
                 } else {
                     Self.setBits(rowBits, Int(m.lastFrom), Int(m.lastTo))
                 }
@@ -303,10 +290,7 @@ extension Rasterizer {
             }
         }
         (m.lastFrom, m.lastTo, m.lastSerial, m.lastKind) = (lo, hi, s, kind)
-        if met && !m.flagged {
-            m.flagged = true
-            overlap.flaggedRows += 1
-        }
+        m.flagged = m.flagged || met
         mark.pointee = m
         if piece.direction != 0 { overlap.record(row: k, piece) }
     }
@@ -417,13 +401,8 @@ extension Rasterizer {
             right[i] = max(p.xTop, p.xBottom)
             byLeft.append(Int32(i))
         }
-        if n <= 32 {
-            Self.insertionSort(byLeft.base, n) { left[Int($0)] < left[Int($1)] }
-        } else {
-            var all = UnsafeMutableBufferPointer(start: byLeft.base, count: n)
-            all.sort { left[Int($0)] < left[Int($1)] }
-        }
-        events.count = 0
+        Self.sort(byLeft.base, n) { left[Int($0)] < left[Int($1)] }
+        cuts.count = 0
         var work = n * 4
         var cut = true
         for a in 0..<n where cut {
@@ -434,11 +413,11 @@ extension Rasterizer {
                 guard left[j] <= right[i] else { break }
                 work += 1
                 if let y = Self.crossing(pieces[i], pieces[j]) {
-                    if events.count >= OverlapState.maxCuts {
+                    if cuts.count >= OverlapState.maxCuts {
                         cut = false
                         break
                     }
-                    events.append(y)
+                    cuts.append(y)
                 }
                 b += 1
             }
@@ -449,40 +428,25 @@ extension Rasterizer {
             // `sampleRows` strips, each taken in the order of its pieces at
             // its middle: exact but for the crossings inside a strip, each
             // off by a sliver of it.
-            events.count = 0
+            cuts.count = 0
             let top = Double(k + rowLow)
             for m in 1..<OverlapState.sampleRows {
-                events.append(top + Double(m) / Double(OverlapState.sampleRows))
+                cuts.append(top + Double(m) / Double(OverlapState.sampleRows))
             }
         }
-        // The cuts (crossings, or the even cuts) sorted apart: a strip
-        // that begins at one is re-ordered.
-        cuts.count = 0
-        for e in 0..<events.count { cuts.append(events[e]) }
-        if cuts.count <= 64 {
-            Self.insertionSort(cuts.base, cuts.count)
-        } else {
-            var all = UnsafeMutableBufferPointer(start: cuts.base, count: cuts.count)
-            all.sort()
-        }
+        // The strips' edges: the cuts (a strip that begins at one is
+        // re-ordered) and the pieces' ends.
+        Self.sort(cuts.base, cuts.count)
+        events.count = 0
+        for c in 0..<cuts.count { events.append(cuts[c]) }
         for i in 0..<n {
             events.append(pieces[i].yTop)
             events.append(pieces[i].yBottom)
         }
-        if events.count <= 64 {
-            Self.insertionSort(events.base, events.count)
-        } else {
-            var allEvents = UnsafeMutableBufferPointer(start: events.base, count: events.count)
-            allEvents.sort()
-        }
+        Self.sort(events.base, events.count)
         order.count = 0
         for i in 0..<n { order.append(Int32(i)) }
-        if n <= 32 {
-            Self.insertionSort(order.base, n) { pieces[Int($0)].yTop < pieces[Int($1)].yTop }
-        } else {
-            var all = UnsafeMutableBufferPointer(start: order.base, count: n)
-            all.sort { pieces[Int($0)].yTop < pieces[Int($1)].yTop }
-        }
+        Self.sort(order.base, n) { pieces[Int($0)].yTop < pieces[Int($1)].yTop }
         xAt.reserve(n)
         runTop.reserve(n)
         runDirection.reserve(n)
@@ -579,7 +543,7 @@ extension Rasterizer {
                 let i = Int(active[a])
                 xAt[i] = Self.x(pieces[i], at: mid)
             }
-            Self.insertionSort(active.base, count) { xAt[Int($0)] < xAt[Int($1)] }
+            Self.sort(active.base, count) { xAt[Int($0)] < xAt[Int($1)] }
             work += count * 4
             if work > OverlapState.workBudget { return false }
             var w: Int32 = 0
@@ -609,7 +573,6 @@ extension Rasterizer {
             let i = Int(active[a])
             if runDirection[i] != 0 { close(i, at: pieces[i].yBottom, &boundary) }
         }
-        guard repair else { return false }
         for b in 0..<boundary.count {
             let p = boundary[b]
             let d = (p.yBottom - p.yTop) * Double(p.direction)
@@ -618,9 +581,14 @@ extension Rasterizer {
         return true
     }
 
-    /// Sorts `count` values in place (few).
-    @inline(__always)
-    static func insertionSort(_ v: UnsafeMutablePointer<Double>, _ count: Int) {
+    /// Sorts `count` values in place: by insertion when few (a row's
+    /// handful), else by the standard library's sort.
+    static func sort(_ v: UnsafeMutablePointer<Double>, _ count: Int) {
+        guard count <= 32 else {
+            var all = UnsafeMutableBufferPointer(start: v, count: count)
+            all.sort()
+            return
+        }
         var a = 1
         while a < count {
             let key = v[a]
@@ -634,10 +602,15 @@ extension Rasterizer {
         }
     }
 
-    /// Sorts `count` indices in place (few, and nearly in order: the
-    /// strip above's order).
+    /// Sorts `count` indices in place by `less`, as `sort` does values
+    /// (insertion also suits a strip's order, nearly the one above's).
     @inline(__always)
-    static func insertionSort(_ v: UnsafeMutablePointer<Int32>, _ count: Int, by less: (Int32, Int32) -> Bool) {
+    static func sort(_ v: UnsafeMutablePointer<Int32>, _ count: Int, by less: (Int32, Int32) -> Bool) {
+        guard count <= 32 else {
+            var all = UnsafeMutableBufferPointer(start: v, count: count)
+            all.sort(by: less)
+            return
+        }
         var a = 1
         while a < count {
             let key = v[a]

@@ -270,7 +270,7 @@ public final class Rasterizer {
             bucketed.deallocate()
             activeEdges.deallocate()
             mergedEdges.deallocate()
-                edgeCapacity = Swift.max(needed, edgeCapacity * 2)
+            edgeCapacity = Swift.max(needed, edgeCapacity * 2)
             edges = .allocate(capacity: edgeCapacity)
             bucketed = .allocate(capacity: edgeCapacity)
             activeEdges = .allocate(capacity: edgeCapacity)
@@ -475,7 +475,7 @@ public final class Rasterizer {
             let dy = r1 - r0
             if dy > 0 {
                 let k = j - rowLow
-                notePiece(row: k, from: 0, to: 0, kind: Self.kind(direction: direction),
+                notePiece(row: k, from: 0, to: 0,
                           OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
@@ -538,7 +538,6 @@ public final class Rasterizer {
                 let i0 = Int(xa.rounded(.down))
                 let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
                 notePiece(row: k, from: i0, to: xb - xa < 1e-9 ? i0 : Swift.max(i0, last - 1),
-                          kind: Self.kind(direction: direction),
                           OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
                                              xBottom: min(max(xr1, 0), limit), yBottom: r1,
                                              direction: direction > 0 ? 1 : -1))
@@ -585,8 +584,7 @@ public final class Rasterizer {
             let cells = touched + k * blocksPerRow
             // A row whose union `resolveRow` wrote into `overlap.exact`: its
             // meeting points (`meet`) take their coverage from there.
-            let mark = overlap.marks + k
-            let repaired = overlap.flaggedRows > 0 && mark.pointee.flagged && resolveRow(k, rule: rule)
+            let repaired = overlap.marks[k].flagged && resolveRow(k, rule: rule)
             let meet = overlap.meetings + k * blocksPerRow
             let exact = overlap.exact
             var union = 0.0, unionNext = start
