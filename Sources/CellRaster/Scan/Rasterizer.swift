@@ -571,7 +571,7 @@ public final class Rasterizer {
             guard start != Int(Int32.max) else { continue }
             let y = region.y0 + j
             let row = accumulation + k * stride
-            let end = min(Int(rowEnd[k]), width - 1)
+            var end = min(Int(rowEnd[k]), width - 1)
             var sum: Float = 0
             var pending = -1 // first pixel of a per-pixel span not yet emitted
             func flush(_ upTo: Int) {
@@ -586,6 +586,13 @@ public final class Rasterizer {
             // meeting points (`meet`) take their coverage from there.
             let repaired = overlap.marks[k].flagged && resolveRow(k, rule: rule)
             let meet = overlap.meetings + k * blocksPerRow
+            if repaired {
+                // Meeting points of horizontal edges may lie past the last
+                // written cell (the shape's right side beyond the region).
+                var w = blocksPerRow - 1
+                while w >= 0 && meet[w] == 0 { w -= 1 }
+                if w >= 0 { end = max(end, min(width - 1, (w << 6) + 63 - meet[w].leadingZeroBitCount)) }
+            }
             let exact = overlap.exact
             var union = 0.0, unionNext = start
             /// The first non-zero cell from `from` on (or end + 1): the cells
