@@ -69,13 +69,31 @@ import Testing
         star.close()
         cases.append(Case(name: "star-nonzero", width: 50, height: 50, polygons: star.flattened(tolerance: 0.05)))
         cases.append(Case(name: "star-evenodd", width: 50, height: 50, polygons: star.flattened(tolerance: 0.05), rule: .evenodd))
-        // A rectangle drawn twice, its top inside a row: the meeting points
-        // of its top edges reach past the row's last written cell (its right
-        // side is the region's right side).
+        // Pieces on pixel boundaries cross no pixel and are not meetings
+        // (Rasterizer+Overlap.swift): a rectangle drawn twice, its top
+        // inside a row; two rounded rectangles 2 px apart under even-odd
+        // (the iOS bevel's band), on whole and on half pixels; a frame: a
+        // rectangle past the canvas less a rounded one (its sides projected
+        // onto the canvas' left side); two shapes sharing a vertical side
+        // that ends inside a row, going on into the pixel right of it.
         var twice = Path()
         twice.addRect(Rect(x: 3, y: 2.5, width: 20, height: 12.25))
         twice.addRect(Rect(x: 3, y: 2.5, width: 20, height: 12.25))
         cases.append(Case(name: "rect-twice", width: 30, height: 20, polygons: twice.flattened(tolerance: 0.05)))
+        for (name, dx) in [("band-whole", 0.0), ("band-half", 0.5)] {
+            var band = Path()
+            band.addRoundedRect(Rect(x: 4 + dx, y: 4, width: 40, height: 30), radius: 8)
+            band.addRoundedRect(Rect(x: 4 + dx, y: 6, width: 40, height: 30), radius: 8)
+            cases.append(Case(name: name, width: 50, height: 42, polygons: band.flattened(tolerance: 0.05), rule: .evenodd))
+        }
+        var frame = Path()
+        frame.addRect(Rect(x: -5, y: -5, width: 50, height: 50))
+        frame.addRoundedRect(Rect(x: 0, y: 0, width: 40, height: 40), radius: 9.5)
+        cases.append(Case(name: "frame", width: 40, height: 40, polygons: frame.flattened(tolerance: 0.05), rule: .evenodd))
+        var shared = Path()
+        shared.move(to: Point(10, 2)); shared.line(to: Point(10, 20.5)); shared.line(to: Point(17, 24)); shared.line(to: Point(17, 2)); shared.close()
+        shared.move(to: Point(10, 5)); shared.line(to: Point(10, 20.5)); shared.line(to: Point(14, 27)); shared.line(to: Point(19, 5)); shared.close()
+        cases.append(Case(name: "shared-side", width: 24, height: 30, polygons: shared.flattened(tolerance: 0.05)))
         return cases
     }()
 

@@ -220,8 +220,10 @@ extension Rasterizer {
     }
 
     /// Notes `piece` of the current edge, crossing pixels `from...to` of
-    /// row `k`, and records it (a horizontal edge, from xTop to xBottom,
-    /// only noted): where pieces that do not follow or precede it along its
+    /// row `k` (none when to < from: a vertical piece on a pixel boundary
+    /// passes through no pixel, so the winding inside each pixel does not
+    /// change across it), and records it (a horizontal edge, from xTop to
+    /// xBottom, only noted): where pieces that do not follow or precede it along its
     /// contour crossed them already, they are meeting points and the row is
     /// flagged (see the top of this file).
     @inline(__always)
@@ -240,11 +242,14 @@ extension Rasterizer {
         }
         let meetings = overlap.meetings + k * blocksPerRow
         var met = false
-        if Self.anyBits(rowBits, from, to) {
+        let crosses = from <= to
+        if crosses && Self.anyBits(rowBits, from, to) {
             met = true
             Self.copyBits(from: rowBits, to: meetings, from, to)
         }
-        var lo = Int32(from), hi = Int32(to)
+        // A piece on a pixel boundary (from > to) crosses no pixel: a range
+        // that meets none.
+        var lo = crosses ? Int32(from) : .max, hi = crosses ? Int32(to) : .min
         if m.lastSerial == s {
             // The same edge, split at the region's left side.
             lo = min(lo, m.lastFrom)

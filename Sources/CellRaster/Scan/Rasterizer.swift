@@ -475,7 +475,7 @@ public final class Rasterizer {
             let dy = r1 - r0
             if dy > 0 {
                 let k = j - rowLow
-                notePiece(row: k, from: 0, to: 0,
+                notePiece(row: k, from: 0, to: -1,
                           OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
@@ -537,7 +537,9 @@ public final class Rasterizer {
                 let k = j - rowLow
                 let i0 = Int(xa.rounded(.down))
                 let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
-                notePiece(row: k, from: i0, to: xb - xa < 1e-9 ? i0 : Swift.max(i0, last - 1),
+                // A vertical piece crosses its pixel, or none on a pixel boundary.
+                let to = xb - xa >= 1e-9 ? Swift.max(i0, last - 1) : xa == Double(i0) && xb == xa ? i0 - 1 : i0
+                notePiece(row: k, from: i0, to: to,
                           OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
                                              xBottom: min(max(xr1, 0), limit), yBottom: r1,
                                              direction: direction > 0 ? 1 : -1))
