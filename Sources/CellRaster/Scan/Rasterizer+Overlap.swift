@@ -203,6 +203,66 @@ final class OverlapScratch {
 }
 
 extension Rasterizer {
+    /// Most contours `cannotMeet` compares pairwise.
+    static let maxSeparateContours = 8
+
+    /// Whether `polygons` cannot meet themselves inside a pixel, so a job
+    /// can skip the detection: each contour convex (`isConvex`) and no two
+    /// sharing a pixel of their bounding boxes. A single filled rounded
+    /// rectangle, ellipse or polygon of a chart costs no bookkeeping.
+    static func cannotMeet(_ polygons: [Polyline]) -> Bool {
+        var boxes: [(Double, Double, Double, Double)] = []
+        for poly in polygons where poly.points.count > 1 {
+            guard boxes.count < maxSeparateContours, isConvex(poly.points) else { return false }
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for p in poly.points {
+                minX = min(minX, p.x); maxX = max(maxX, p.x)
+                minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+            let box = (minX.rounded(.down), minY.rounded(.down), maxX.rounded(.up), maxY.rounded(.up))
+            for b in boxes where box.0 < b.2 && b.0 < box.2 && box.1 < b.3 && b.1 < box.3 { return false }
+            boxes.append(box)
+        }
+        return true
+    }
+
+    /// Whether the closed polygon `points` is convex and simple, so no two
+    /// of its pieces meet inside a pixel: every turn the same way (repeated
+    /// points and straight steps aside, no step straight back) and y turning
+    /// back at most twice around it (it winds once, not several times).
+    static func isConvex(_ points: [Point]) -> Bool {
+        let n = points.count
+        // The last step with length, into the first point.
+        var t = n - 1
+        var (px, py) = (0.0, 0.0)
+        while t > 0 && px == 0 && py == 0 {
+            (px, py) = (points[t].x - points[t - 1].x, points[t].y - points[t - 1].y)
+            t -= 1
+        }
+        if px == 0 && py == 0 { return true }
+        var turn = 0.0
+        var turnsBack = 0
+        var lastDy = py
+        var previous = points[n - 1]
+        for p in points {
+            let dx = p.x - previous.x, dy = p.y - previous.y
+            previous = p
+            if dx == 0 && dy == 0 { continue }
+            let cross = px * dy - py * dx
+            if cross != 0 {
+                if turn == 0 { turn = cross } else if (cross > 0) != (turn > 0) { return false }
+            } else if px * dx + py * dy < 0 {
+                return false
+            }
+            if dy != 0 {
+                if lastDy != 0 && (dy > 0) != (lastDy > 0) { turnsBack += 1 }
+                lastDy = dy
+            }
+            (px, py) = (dx, dy)
+        }
+        return turnsBack <= 2
+    }
+
     /// Notes a horizontal edge at `y` from x0 to x1 (the job's local
     /// coordinates): it adds no area, but where it runs through a row the
     /// winding changes from above it to below it in the pixels it crosses,

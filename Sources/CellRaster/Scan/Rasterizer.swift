@@ -59,6 +59,9 @@ public final class Rasterizer {
         unsafeAddress { UnsafePointer(overlapStorage) }
         unsafeMutableAddress { overlapStorage }
     }
+    /// Whether the current job looks for meeting pieces: not for polygons
+    /// that cannot meet themselves (`cannotMeet`).
+    var detecting = true
 
     /// The region of the current job, in device pixels.
     var region = IntRect.empty
@@ -165,6 +168,7 @@ public final class Rasterizer {
             }
         }
         guard minX <= maxX else { return }
+        detecting = !Self.cannotMeet(polygons)
         // Closed polygons wind nothing outside their bounding box.
         var limit = bounds
         if let sumFrom, sumFrom < bounds.x0 { limit.x0 = sumFrom }
@@ -394,7 +398,7 @@ public final class Rasterizer {
         }
         rowStart.update(repeating: Int32.max, count: height)
         rowEnd.update(repeating: -1, count: height)
-        overlap.beginRows(height, blocks: blocksPerRow, stride: stride)
+        if detecting { overlap.beginRows(height, blocks: blocksPerRow, stride: stride) }
     }
 
     /// Adds the edge a→b (device space) to the accumulation rows.
@@ -403,7 +407,7 @@ public final class Rasterizer {
         var x0 = a.x - Double(region.x0), y0 = a.y - Double(region.y0)
         var x1 = b.x - Double(region.x0), y1 = b.y - Double(region.y0)
         guard y0 != y1 else {
-            noteHorizontal(y: y0, from: x0, to: x1)
+            if detecting { noteHorizontal(y: y0, from: x0, to: x1) }
             return
         }
         var direction: Float = 1
@@ -475,8 +479,10 @@ public final class Rasterizer {
             let dy = r1 - r0
             if dy > 0 {
                 let k = j - rowLow
-                notePiece(row: k, from: 0, to: -1,
-                          OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
+                if detecting {
+                    notePiece(row: k, from: 0, to: -1,
+                              OverlapState.Piece(xTop: 0, yTop: r0, xBottom: 0, yBottom: r1, direction: direction > 0 ? 1 : -1))
+                }
                 accumulation[k * stride] += Float(dy) * direction
                 rowStart[k] = 0
                 rowEnd[k] = max(rowEnd[k], 1)
@@ -537,12 +543,14 @@ public final class Rasterizer {
                 let k = j - rowLow
                 let i0 = Int(xa.rounded(.down))
                 let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
-                // A vertical piece crosses its pixel, or none on a pixel boundary.
-                let to = xb - xa >= 1e-9 ? Swift.max(i0, last - 1) : xa == Double(i0) && xb == xa ? i0 - 1 : i0
-                notePiece(row: k, from: i0, to: to,
-                          OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
-                                             xBottom: min(max(xr1, 0), limit), yBottom: r1,
-                                             direction: direction > 0 ? 1 : -1))
+                if detecting {
+                    // A vertical piece crosses its pixel, or none on a pixel boundary.
+                    let to = xb - xa >= 1e-9 ? Swift.max(i0, last - 1) : xa == Double(i0) && xb == xa ? i0 - 1 : i0
+                    notePiece(row: k, from: i0, to: to,
+                              OverlapState.Piece(xTop: min(max(xr0, 0), limit), yTop: r0,
+                                                 xBottom: min(max(xr1, 0), limit), yBottom: r1,
+                                                 direction: direction > 0 ? 1 : -1))
+                }
                 rowStart[k] = min(rowStart[k], Int32(i0))
                 rowEnd[k] = max(rowEnd[k], Int32(last))
                 // Cells i0...last, in the blocks' words.
@@ -586,7 +594,7 @@ public final class Rasterizer {
             let cells = touched + k * blocksPerRow
             // A row whose union `resolveRow` wrote into `overlap.exact`: its
             // meeting points (`meet`) take their coverage from there.
-            let repaired = overlap.marks[k].flagged && resolveRow(k, rule: rule)
+            let repaired = detecting && overlap.marks[k].flagged && resolveRow(k, rule: rule)
             let meet = overlap.meetings + k * blocksPerRow
             if repaired {
                 // Meeting points of horizontal edges may lie past the last
@@ -683,15 +691,18 @@ public final class Rasterizer {
         let row = accumulation + k * stride
         let cells = touched + k * blocksPerRow
         let hits = overlap.hits + k * blocksPerRow, meetings = overlap.meetings + k * blocksPerRow
-        if overlap.marks[k].horizontal {
+        let detecting = self.detecting
+        if detecting && overlap.marks[k].horizontal {
             // A horizontal edge's pixels may reach past the written cells.
             hits.update(repeating: 0, count: blocksPerRow)
             meetings.update(repeating: 0, count: blocksPerRow)
         }
         for b in (start >> 6)...(Int(rowEnd[k]) >> 6) where cells[b] != 0 {
             cells[b] = 0
-            hits[b] = 0
-            meetings[b] = 0
+            if detecting {
+                hits[b] = 0
+                meetings[b] = 0
+            }
             let first = b << 6
             if first + 64 <= stride {
                 // A whole block: sixteen vector stores, not a call to memset.

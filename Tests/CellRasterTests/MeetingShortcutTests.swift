@@ -1,0 +1,70 @@
+import CellGeometry
+import Foundation
+import Testing
+@testable import CellRaster
+
+/// The shortcut that skips the overlap detection (Rasterizer+Overlap.swift,
+/// `cannotMeet`): only for outlines that cannot meet themselves inside a
+/// pixel, and with the pixels the detection would give.
+@Suite struct MeetingShortcutTests {
+    static func polygon(_ points: [(Double, Double)]) -> Polyline {
+        Polyline(points: points.map { Point($0.0, $0.1) }, closed: true)
+    }
+
+    @Test func convexOutlinesAreRecognised() {
+        var rounded = Path()
+        rounded.addRoundedRect(Rect(x: 2.5, y: 3, width: 40, height: 20), radius: 6)
+        #expect(Rasterizer.isConvex(rounded.flattened(tolerance: 0.05)[0].points))
+        var ellipse = Path()
+        ellipse.addEllipse(in: Rect(x: 0, y: 0, width: 30, height: 12))
+        #expect(Rasterizer.isConvex(ellipse.flattened(tolerance: 0.05)[0].points))
+        // Repeated points and a straight step are no turns.
+        #expect(Rasterizer.isConvex(Self.polygon([(0, 0), (5, 0), (5, 0), (10, 0), (10, 10), (0, 10), (0, 0)]).points))
+        // Either orientation.
+        #expect(Rasterizer.isConvex(Self.polygon([(0, 0), (0, 10), (10, 10), (10, 0)]).points))
+    }
+
+    @Test func outlinesThatMayMeetAreNot() {
+        // A bow tie (turns both ways), a pentagram (turns one way, winds
+        // twice), a square traced twice, a spike straight back, an L.
+        let star = (0..<5).map { i -> (Double, Double) in
+            let a = Double(i) * 4 * .pi / 5
+            return (20 + 15 * cos(a), 20 + 15 * sin(a))
+        }
+        let square = [(0.0, 0.0), (10, 0), (10, 10), (0, 10)]
+        for points in [[(0.0, 0.0), (10, 10), (10, 0), (0, 10)], star, square + square,
+                       [(0, 0), (10, 0), (5, 0), (5, 8)], [(0, 0), (10, 0), (10, 4), (4, 4), (4, 10), (0, 10)]] {
+            #expect(!Rasterizer.isConvex(Self.polygon(points).points), "\(points)")
+        }
+        // Convex contours whose boxes share a pixel, or one inside another.
+        let a = Self.polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
+        #expect(!Rasterizer.cannotMeet([a, Self.polygon([(9.5, 0), (20, 0), (20, 10), (9.5, 10)])]))
+        #expect(!Rasterizer.cannotMeet([a, Self.polygon([(2, 2), (2, 8), (8, 8), (8, 2)])]))
+        #expect(Rasterizer.cannotMeet([a, Self.polygon([(11, 0), (20, 0), (20, 10), (11, 10)])]))
+    }
+
+    /// Random convex polygons (and pairs in separate boxes) skip the
+    /// detection and match the point-sampled reference, as any simple
+    /// polygon's average winding does.
+    @Test(arguments: 0..<20)
+    func skippedOutlinesMatchTheReference(seed: Int) {
+        var rng = SeededRandom(UInt64(seed + 1))
+        func convex(cx: Double, cy: Double, r: Double) -> Polyline {
+            let n = 3 + Int(rng.next(0, 12))
+            let angles = (0..<n).map { _ in rng.next(0, 2 * .pi) }.sorted()
+            return Polyline(points: angles.map { Point(cx + r * cos($0), cy + r * 0.7 * sin($0)) }, closed: true)
+        }
+        let polygons = seed % 2 == 0 ? [convex(cx: 20.3, cy: 15.6, r: 14)]
+                                     : [convex(cx: 10.2, cy: 15.1, r: 8), convex(cx: 30.7, cy: 14.4, r: 8)]
+        #expect(Rasterizer.cannotMeet(polygons))
+        let rule: FillRule = seed % 4 < 2 ? .nonzero : .evenodd
+        var ours = [Double](repeating: 0, count: 40 * 30)
+        Rasterizer().fill(polygons, rule: rule, bounds: IntRect(x0: 0, y0: 0, x1: 40, y1: 30)) { y, x, count, v in
+            for n in 0..<count { ours[y * 40 + x + n] = Double(v[n]) / 255 }
+        }
+        let exact = ReferenceRasterizer(samplesPerAxis: 64).scanlineCoverage(polygons, rule: rule, width: 40, height: 30)
+        let worst = zip(ours, exact).map { abs($0 - $1) }.max()! * 255
+        #expect(worst <= 3, "seed \(seed): \(worst) levels")
+    }
+}
+
