@@ -323,11 +323,15 @@ private struct OutlineBuilder {
         let p = s2.a
         let cross = s1.u.x * s2.u.y - s1.u.y * s2.u.x // sin of the turn, > 0 turning left
         let dot = s1.u.x * s2.u.x + s1.u.y * s2.u.y   // cos of the turn
-        if cross > 0, dot > 0, min(s1.length, s2.length) >= d * cross / (1 + dot) {
-            // Inner side of a turn under 90° between segments longer than
-            // d·tan(turn/2): the two offsets cross inside both; the contour
-            // turns at the crossing, so it does not loop over itself there
-            // (the loop it cuts off lies inside both segments' rectangles).
+        if cross > 0, dot > -1 + 1e-9, min(s1.length, s2.length) >= d * cross / (1 + dot) {
+            // Inner side of a turn (short of a full reversal) between
+            // segments longer than d·tan(turn/2): the two offsets cross
+            // inside both; the contour turns at the crossing, so it does not
+            // loop over itself there. The loop it cuts off is the triangle of
+            // the crossing and the two offset ends (or that and the vertex),
+            // points of both segments' rectangles, so inside both: convex
+            // sets hold the triangles of their points, at any turn. (Fewer
+            // points, and no meeting pieces for the rasterizer to resolve.)
             let k = d / (1 + dot)
             try emit(Point(p.x + (s1.n.x + s2.n.x) * k, p.y + (s1.n.y + s2.n.y) * k))
             return
