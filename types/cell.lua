@@ -100,12 +100,27 @@ function cell.color(spec) end
 function cell.font(name, size) end
 
 ---The `-D name=value` or variant value for `name`, converted to the type of
----`default` (number, boolean, color or string); else `default`.
+---`default` (number, boolean, color or string); else `default`. `opts` may
+---give `min`, `max` and `step` (with a number default), `choices` (a list of
+---strings, with a string default), `label` and `doc`: a value outside the
+---range or the choices is an error naming the parameter. The first read of a
+---name declares it: `--list-params` prints the declarations, and the preview
+---shows a control for each.
 ---@generic T
 ---@param name string
 ---@param default? T number, boolean, string or color (Color or table)
+---@param opts? cell.ParamOptions
 ---@return T
-function cell.param(name, default) end
+function cell.param(name, default, opts) end
+
+---What `cell.param` may say about a parameter.
+---@class cell.ParamOptions
+---@field min? number lowest value (number defaults)
+---@field max? number highest value (number defaults)
+---@field step? number a control's step, greater than 0 (number defaults)
+---@field choices? string[] the values allowed (string defaults)
+---@field label? string the control's label
+---@field doc? string a longer description
 
 ---A gradient from stops `{ {location, color}, ... }` (locations 0..1, any order;
 ---interpolated in straight alpha, then premultiplied).

@@ -71,8 +71,14 @@ public final class LuaRuntime {
     /// Names the script asked for with `cell.param`, so the command line can
     /// warn about a `-D` nobody read (usually a typo).
     public private(set) var paramsRead: Set<String> = []
+    /// What the script declared of each parameter it read, in the order of
+    /// first reads (a later read of the same name does not change it):
+    /// `--list-params` and the preview's controls.
+    public private(set) var paramDeclarations: [ParamDeclaration] = []
 
-    func paramRead(_ name: String) { paramsRead.insert(name) }
+    func paramRead(_ name: String, _ declaration: ParamDeclaration) {
+        if paramsRead.insert(name).inserted { paramDeclarations.append(declaration) }
+    }
 
     /// Every file this runtime's scripts read, as absolute paths: the script,
     /// modules found by `require`, `dofile`/`loadfile` targets, and files

@@ -93,3 +93,87 @@ extension Double {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
+
+/// What a script says about a parameter where it reads it:
+/// `cell.param(name, default, { min =, max =, step =, choices =, label =,
+/// doc = })`. `--list-params` prints these; the preview makes its controls
+/// from them.
+public struct ParamDeclaration: Equatable, Sendable {
+    /// "number", "boolean", "string", "color", or "any" (no default).
+    public var name: String, type: String
+    /// The default as `-D` would write it ("12", "true", "#8799BC"; nil: none).
+    public var defaultText: String?
+    public var min: Double?, max: Double?, step: Double?
+    public var choices: [String]?
+    public var label: String?, doc: String?
+
+    public init(name: String, type: String, defaultText: String? = nil, min: Double? = nil, max: Double? = nil,
+                step: Double? = nil, choices: [String]? = nil, label: String? = nil, doc: String? = nil) {
+        (self.name, self.type, self.defaultText) = (name, type, defaultText)
+        (self.min, self.max, self.step, self.choices, self.label, self.doc) = (min, max, step, choices, label, doc)
+    }
+
+    /// Why `value` (already of the declared type) is refused, nil when it is
+    /// within the range and among the choices.
+    func refusal(number value: Double) -> String? {
+        if let min, value < min { return "below the minimum \(min.shortText) of parameter '\(name)'" }
+        if let max, value > max { return "above the maximum \(max.shortText) of parameter '\(name)'" }
+        return nil
+    }
+
+    func refusal(text value: String) -> String? {
+        guard let choices, !choices.contains(value) else { return nil }
+        return "not one of the choices of parameter '\(name)': \(choices.joined(separator: ", "))"
+    }
+
+    /// One line of `--list-params`: name, type, default, then the range,
+    /// step, choices and label that were given.
+    public var line: String {
+        var parts = [name, type, "default " + (defaultText ?? "none")]
+        if min != nil || max != nil { parts.append("range \(min?.shortText ?? "")..\(max?.shortText ?? "")") }
+        if let step { parts.append("step \(step.shortText)") }
+        if let choices { parts.append("choices " + choices.joined(separator: "|")) }
+        if let label { parts.append("\"\(label)\"") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// This declaration as a JSON object (`--list-params --json`): the
+    /// default as a JSON number or boolean where the type is one.
+    public var json: String {
+        func quoted(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 {
+                        let hex = String(u.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(u)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        func number(_ n: Double) -> String { n.shortText }
+        var fields = ["\"name\": \(quoted(name))", "\"type\": \(quoted(type))"]
+        if let d = defaultText {
+            let raw = (type == "number" && Double(d) != nil) || (type == "boolean" && (d == "true" || d == "false"))
+            fields.append("\"default\": " + (raw ? d : quoted(d)))
+        } else {
+            fields.append("\"default\": null")
+        }
+        if let min { fields.append("\"min\": \(number(min))") }
+        if let max { fields.append("\"max\": \(number(max))") }
+        if let step { fields.append("\"step\": \(number(step))") }
+        if let choices { fields.append("\"choices\": [" + choices.map(quoted).joined(separator: ", ") + "]") }
+        if let label { fields.append("\"label\": \(quoted(label))") }
+        if let doc { fields.append("\"doc\": \(quoted(doc))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}

@@ -32,6 +32,7 @@ struct CommandLineOptions: ParsableCommand {
               celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
               celllua --watch examples/hello.lua         re-render on each save
               celllua badge.lua -D count=7               cell.param("count", 1) returns 7
+              celllua badge.lua --list-params            the parameters it reads, their types and ranges
               celllua badge.lua --variant dark           writes badge-dark.png
               celllua badge.lua --all-variants           a file per variant, on every core
               celllua icon.lua --scales 1,2,3            icon.png, icon@2x.png, icon@3x.png
@@ -74,6 +75,12 @@ struct CommandLineOptions: ParsableCommand {
 
     @Flag(help: "Print the script's variant names, sorted, one per line; render nothing.")
     var listVariants = false
+
+    @Flag(help: "Run the script once (with -D) and print every parameter it read with cell.param: name, type, default, then range, step, choices and label where given, one per line; write nothing.")
+    var listParams = false
+
+    @Flag(help: "With --list-params: print the parameters as a JSON array of objects (name, type, default, min, max, step, choices, label, doc).")
+    var json = false
 
     @Option(help: ArgumentHelp(
         "With --all-variants or --list-variants: only the variants at sorted positions i (from 0) with i % N == K - 1, so N jobs split a batch with no overlap and nothing left out.",
@@ -221,6 +228,12 @@ struct CommandLineOptions: ParsableCommand {
             || book != nil || slices != nil) {
             throw ValidationError("--list-variants only prints names: it goes with a script, -D and --shard")
         }
+        if listParams && (listVariants || variant != nil || allVariants || interactive || watch || serve || sheet
+            || scales != nil || shard != nil || book != nil || slices != nil || !output.isEmpty) {
+            throw ValidationError("--list-params only prints the parameters: it goes with a script, -D and --json")
+        }
+        if listParams && script == nil && execute.isEmpty { throw ValidationError("--list-params needs a script") }
+        if json && !listParams { throw ValidationError("--json goes with --list-params") }
         if let shard {
             guard Self.parseShard(shard) != nil else {
                 throw ValidationError("--shard expects K/N with 1 <= K <= N (e.g. 2/4), got '\(shard)'")

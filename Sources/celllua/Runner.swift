@@ -17,6 +17,7 @@ struct Runner {
             let render: () -> RenderOutcome = variants ? { renderVariants() } : { renderFresh() }
             return WatchLoop(render: render).run()
         }
+        if options.listParams { return listParams() }
         if options.listVariants {
             return VariantRunner(runner: self).list(console: makeConsole())
         }
@@ -35,6 +36,39 @@ struct Runner {
             return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
         }
         return status
+    }
+
+    /// `--list-params`: runs the `-e` code and the script once, writing
+    /// nothing (what it prints goes to stderr), then prints what it declared
+    /// of each parameter it read, in the order of first reads: a line each,
+    /// or with `--json` a JSON array. The exit status.
+    func listParams() -> Int32 {
+        Self.keepStandardOutputForTheImage()
+        let console = makeConsole()
+        let runtime = makeRuntime(console: console, writesFiles: false)
+        do {
+            _ = try execute(in: runtime)
+            warnAboutUnreadDefines(runtime, console: console)
+        } catch {
+            return Self.failure(error, console: console)
+        }
+        runtime.close()
+        let declarations = runtime.paramDeclarations
+        let text: String
+        if options.json {
+            text = "[" + declarations.map { "\n  " + $0.json }.joined(separator: ",") + (declarations.isEmpty ? "]\n" : "\n]\n")
+        } else {
+            text = declarations.map { $0.line + "\n" }.joined()
+        }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(Self.imageOutput, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return 1 }
+            offset += n
+        }
+        return 0
     }
 
     /// A console for this run: with `-o -` standard output carries the
