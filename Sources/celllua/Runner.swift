@@ -60,15 +60,7 @@ struct Runner {
         } else {
             text = declarations.map { $0.line + "\n" }.joined()
         }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(Self.imageOutput, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return 1 }
-            offset += n
-        }
-        return 0
+        return Self.writeAll(Array(text.utf8), to: Self.imageOutput) ? 0 : 1
     }
 
     /// A console for this run: with `-o -` standard output carries the
@@ -300,16 +292,22 @@ struct Runner {
             try runtime.write(canvas, toCurrentDirectoryPath: path)
             return
         }
-        let bytes = try runtime.encoded(canvas, as: .png)
+        guard writeAll(try runtime.encoded(canvas, as: .png), to: imageOutput) else {
+            throw ScriptError.runtime("cannot write the image to standard output: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes all of `bytes` to descriptor `fd` (again after an interrupted
+    /// write); false when a write fails (`errno` says why).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(imageOutput, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw ScriptError.runtime("cannot write the image to standard output: \(String(cString: strerror(errno)))")
-            }
+            guard n > 0 else { return false }
             offset += n
         }
+        return true
     }
 
     /// Where `-o -` writes the image: standard output as the process got it
