@@ -140,27 +140,7 @@ public struct ParamDeclaration: Equatable, Sendable {
     /// This declaration as a JSON object (`--list-params --json`): the
     /// default as a JSON number or boolean where the type is one.
     public var json: String {
-        func quoted(_ s: String) -> String {
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 {
-                        let hex = String(u.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(u)
-                    }
-                }
-            }
-            return out + "\""
-        }
-        func number(_ n: Double) -> String { n.shortText }
+        func quoted(_ s: String) -> String { "\"" + Self.jsonEscaped(s) + "\"" }
         var fields = ["\"name\": \(quoted(name))", "\"type\": \(quoted(type))"]
         if let d = defaultText {
             let raw = (type == "number" && Double(d) != nil) || (type == "boolean" && (d == "true" || d == "false"))
@@ -168,12 +148,37 @@ public struct ParamDeclaration: Equatable, Sendable {
         } else {
             fields.append("\"default\": null")
         }
-        if let min { fields.append("\"min\": \(number(min))") }
-        if let max { fields.append("\"max\": \(number(max))") }
-        if let step { fields.append("\"step\": \(number(step))") }
+        if let min { fields.append("\"min\": \(min.shortText)") }
+        if let max { fields.append("\"max\": \(max.shortText)") }
+        if let step { fields.append("\"step\": \(step.shortText)") }
         if let choices { fields.append("\"choices\": [" + choices.map(quoted).joined(separator: ", ") + "]") }
         if let label { fields.append("\"label\": \(quoted(label))") }
         if let doc { fields.append("\"doc\": \(quoted(doc))") }
         return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// `s` escaped for the inside of a JSON string: quotes, backslashes,
+    /// control characters, and `<` (so the text can sit in an HTML page's
+    /// script).
+    public static func jsonEscaped(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out
     }
 }

@@ -90,25 +90,6 @@ final class PreviewState: @unchecked Sendable {
         }
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
+    /// `s` escaped for a JSON string (`ParamDeclaration.jsonEscaped`).
+    static func escape(_ s: String) -> String { ParamDeclaration.jsonEscaped(s) }
 }
