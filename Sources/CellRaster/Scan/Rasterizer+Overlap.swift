@@ -19,14 +19,17 @@ import CellGeometry
 // pieces follow one another down the row, never side by side, so it crosses
 // each height once, as one edge does; the curves a flattener cuts into many
 // short edges cross a row as such runs.
-// Resolving a row, it is cut into strips at every piece's end and every
-// crossing; in a strip the pieces keep their order in x, so the winding
-// between them is known, and the pieces where the rule's inside begins or
-// ends, accumulated with direction +1 or -1 into a second row, give the
-// union's exact area in every pixel. The meeting points take their coverage
-// from that row, every other pixel from the usual one. A row whose windings
-// all lie in {0, s} (s = +1 or -1 throughout) is swept as usual: its average
-// winding is already exact, so plain fills give the bits they always gave.
+// A flagged row is resolved a cluster of neighbouring meeting points at a
+// time. The pieces reaching into the cluster's pixels are cut into strips at
+// every piece's end and every crossing; in a strip they keep their order in
+// x, so the winding between them is known from the winding left of them all
+// (the pieces left of the cluster, a step function of the height; pieces
+// right of it do not matter), and the pieces where the rule's inside begins
+// or ends, accumulated with direction +1 or -1 into a second row, give the
+// union's exact area in the cluster's pixels. The meeting points take their
+// coverage from there, every other pixel from the usual row. A cluster whose
+// windings all lie in {0, s} (s = +1 or -1 throughout) keeps the average:
+// it is already exact, so plain fills give the bits they always gave.
 
 /// What the overlap detection keeps for a job (owned by a `Rasterizer`).
 struct OverlapState {
@@ -63,8 +66,10 @@ struct OverlapState {
     var hits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     var meetings: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     var hitsCapacity = 0
-    /// The exact row of the flagged row being swept (zero between rows).
+    /// A cluster's boundary cells while it is resolved (zero between), and
+    /// the union's coverage of the meeting points of the row being swept.
     var exact: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    var exactCoverage: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
     var exactCapacity = 0
     var marks: UnsafeMutablePointer<RowMark> = .allocate(capacity: 1)
     var marksCapacity = 0
@@ -99,6 +104,7 @@ struct OverlapState {
         hits.deallocate()
         meetings.deallocate()
         exact.deallocate()
+        exactCoverage.deallocate()
         marks.deallocate()
         pieces.deallocate()
         scratch.deallocate()
@@ -118,9 +124,12 @@ struct OverlapState {
         }
         if stride + 1 > exactCapacity {
             exact.deallocate()
+            exactCoverage.deallocate()
             exactCapacity = max(stride + 1, exactCapacity * 2)
             exact = .allocate(capacity: exactCapacity)
             exact.initialize(repeating: 0, count: exactCapacity)
+            exactCoverage = .allocate(capacity: exactCapacity)
+            exactCoverage.initialize(repeating: 0, count: exactCapacity)
         }
         if rows > marksCapacity {
             marks.deallocate()
@@ -194,11 +203,16 @@ final class OverlapScratch {
     var xAt = ScratchBuffer<Double>()
     var runTop = ScratchBuffer<Double>(), cuts = ScratchBuffer<Double>()
     var runDirection = ScratchBuffer<Int32>()
+    /// The row's pieces and its clusters of meeting points (first, last).
+    var allPieces = ScratchBuffer<OverlapState.Piece>(), clusters = ScratchBuffer<Int32>()
+    /// The winding's steps left of a cluster: heights, changes, their order.
+    var leftY = ScratchBuffer<Double>(), leftD = ScratchBuffer<Int32>(), leftOrder = ScratchBuffer<Int32>()
 
     func deallocate() {
         rowPieces.deallocate(); boundary.deallocate(); events.deallocate()
         order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()
         right.deallocate(); xAt.deallocate(); runTop.deallocate(); cuts.deallocate(); runDirection.deallocate()
+        allPieces.deallocate(); clusters.deallocate(); leftY.deallocate(); leftD.deallocate(); leftOrder.deallocate()
     }
 }
 
@@ -378,6 +392,12 @@ extension Rasterizer {
         }
     }
 
+    /// Clears bits from...to.
+    @inline(__always)
+    static func clearBits(_ words: UnsafeMutablePointer<UInt64>, _ from: Int, _ to: Int) {
+        for c in from...to { words[c >> 6] &= ~(1 << UInt64(c & 63)) }
+    }
+
     /// Sets in `target` the bits of `source` within from...to.
     @inline(__always)
     static func copyBits(from source: UnsafeMutablePointer<UInt64>, to target: UnsafeMutablePointer<UInt64>,
@@ -428,33 +448,99 @@ extension Rasterizer {
         return y > y0 && y < y1 ? y : nil
     }
 
-    /// The exact union of flagged row `k` into `overlap.exact` (see the top
-    /// of this file); false when the row's average winding is exact already
-    /// (or the row is too tangled to resolve), and nothing was written.
+    /// The union's coverage at the meeting points of flagged row `k`, into
+    /// `overlap.exactCoverage` (see the top of this file), a cluster of
+    /// neighbouring meeting points at a time. A cluster whose average
+    /// winding is exact already (or that is too tangled to resolve) has its
+    /// meeting bits cleared and keeps the average. False when none is left.
     func resolveRow(_ k: Int, rule: FillRule) -> Bool {
         let mark = overlap.marks[k]
-        let n0 = Int(mark.pieces)
-        guard n0 <= OverlapState.maxPieces, mark.stored == mark.pieces else { return false }
+        guard Int(mark.pieces) <= OverlapState.maxPieces, mark.stored == mark.pieces else { return false }
+        let st = overlap.scratch
+        var all = st.allPieces, clusters = st.clusters
+        all.count = 0
+        var r = mark.head
+        while r >= 0 {
+            let p = overlap.pieces[Int(r)]
+            all.append(p)
+            r = p.next
+        }
+        // The runs of meeting points, as (first, last) pairs.
+        let meet = overlap.meetings + k * blocksPerRow
+        clusters.count = 0
+        for b in 0..<blocksPerRow {
+            var word = meet[b]
+            while word != 0 {
+                let c = Int32((b << 6) + word.trailingZeroBitCount)
+                word &= word - 1
+                if clusters.count > 0 && clusters[clusters.count - 1] == c - 1 {
+                    clusters[clusters.count - 1] = c
+                } else {
+                    clusters.append(c)
+                    clusters.append(c)
+                }
+            }
+        }
+        (st.allPieces, st.clusters) = (all, clusters)
+        var work = 0
+        var any = false
+        for c in Swift.stride(from: 0, to: clusters.count, by: 2) {
+            let lo = Int(clusters[c]), hi = Int(clusters[c + 1])
+            if resolveCluster(lo, hi, top: Double(k + rowLow), rule: rule, work: &work) {
+                any = true
+            } else {
+                Self.clearBits(meet, lo, hi)
+            }
+        }
+        return any
+    }
+
+    /// Meeting points `lo...hi` of the row (from height `top`) whose pieces
+    /// are in the scratch's `allPieces`: cut into strips at the ends and crossings of the pieces
+    /// that reach into those pixels, over the winding that the pieces left
+    /// of them add (pieces right of them do not matter). Writes the union's
+    /// coverage of those pixels into `overlap.exactCoverage` and returns
+    /// true; false, writing nothing, when their windings all lie in {0, s}
+    /// (s = +1 or -1 throughout) or they are too tangled to resolve.
+    func resolveCluster(_ lo: Int, _ hi: Int, top: Double, rule: FillRule, work: inout Int) -> Bool {
         let st = overlap.scratch
         // The scratch as locals for the duration (raw buffers, written back).
+        let all = st.allPieces
         var pieces = st.rowPieces, boundary = st.boundary
         var events = st.events, order = st.order, active = st.active
         var byLeft = st.byLeft, left = st.left, right = st.right, xAt = st.xAt
         var runTop = st.runTop, runDirection = st.runDirection, cuts = st.cuts
+        var leftY = st.leftY, leftD = st.leftD, leftOrder = st.leftOrder
         defer {
             (st.rowPieces, st.boundary, st.events, st.order) = (pieces, boundary, events, order)
             (st.active, st.byLeft, st.left, st.right, st.xAt) = (active, byLeft, left, right, xAt)
             (st.runTop, st.runDirection, st.cuts) = (runTop, runDirection, cuts)
+            (st.leftY, st.leftD, st.leftOrder) = (leftY, leftD, leftOrder)
         }
+        // The pieces reaching into the pixels, and the steps of the winding
+        // at their left side (where pieces left of them begin and end).
+        let x0 = Double(lo), x1 = Double(hi + 1)
         pieces.count = 0
-        var r = mark.head
-        while r >= 0 {
-            let p = overlap.pieces[Int(r)]
-            pieces.append(p)
-            r = p.next
+        leftY.count = 0
+        leftD.count = 0
+        var xMin = x0
+        for a in 0..<all.count {
+            let p = all[a]
+            let pLo = min(p.xTop, p.xBottom), pHi = max(p.xTop, p.xBottom)
+            if pHi <= x0 {
+                leftY.append(p.yTop)
+                leftD.append(p.direction)
+                leftY.append(p.yBottom)
+                leftD.append(-p.direction)
+            } else if pLo < x1 {
+                pieces.append(p)
+                xMin = min(xMin, pLo)
+            }
         }
         let n = pieces.count
-        guard n > 0 else { return false }
+        leftOrder.count = 0
+        for i in 0..<leftY.count { leftOrder.append(Int32(i)) }
+        Self.sort(leftOrder.base, leftOrder.count) { leftY[Int($0)] < leftY[Int($1)] }
 
         // Crossings: pairs whose spans in x overlap are the candidates.
         byLeft.count = 0
@@ -468,7 +554,7 @@ extension Rasterizer {
         }
         Self.sort(byLeft.base, n) { left[Int($0)] < left[Int($1)] }
         cuts.count = 0
-        var work = n * 4
+        work += n * 4
         var cut = true
         for a in 0..<n where cut {
             let i = Int(byLeft[a])
@@ -494,13 +580,12 @@ extension Rasterizer {
             // its middle: exact but for the crossings inside a strip, each
             // off by a sliver of it.
             cuts.count = 0
-            let top = Double(k + rowLow)
             for m in 1..<OverlapState.sampleRows {
                 cuts.append(top + Double(m) / Double(OverlapState.sampleRows))
             }
         }
         // The strips' edges: the cuts (a strip that begins at one is
-        // re-ordered) and the pieces' ends.
+        // re-ordered), the pieces' ends and the winding's steps.
         Self.sort(cuts.base, cuts.count)
         events.count = 0
         for c in 0..<cuts.count { events.append(cuts[c]) }
@@ -508,6 +593,8 @@ extension Rasterizer {
             events.append(pieces[i].yTop)
             events.append(pieces[i].yBottom)
         }
+        for i in 0..<leftY.count { events.append(leftY[i]) }
+        guard events.count > 1 else { return false }
         Self.sort(events.base, events.count)
         order.count = 0
         for i in 0..<n { order.append(Int32(i)) }
@@ -520,18 +607,23 @@ extension Rasterizer {
             xAt[i] = 0
         }
 
-        // The strips: the windings between the pieces, in x order. Where a
-        // piece ends and the next piece of its run along the contour (same
+        // The strips: the windings between the pieces, in x order, from the
+        // winding left of them all (`base`; where it is inside, a vertical
+        // boundary at `xBase`, left of every piece, opens the inside). Where
+        // a piece ends and the next piece of its run along the contour (same
         // way, same point) begins, the next takes its place and the order
         // and windings stay: strips are sorted and walked again only where
-        // a piece begins or ends otherwise, or at a cut. A piece bounds the
-        // inside from where a walk finds it does (`runTop`) to where one
-        // finds it no longer does, or to its end.
+        // a piece begins or ends otherwise, at a cut, or where the base
+        // steps. A piece bounds the inside from where a walk finds it does
+        // (`runTop`) to where one finds it no longer does, or to its end.
         var sign: Int32 = 0
         var repair = false
         boundary.count = 0
         active.count = 0
-        var next = 0, nextCut = 0
+        var next = 0, nextCut = 0, nextLeft = 0
+        var base: Int32 = 0
+        var baseInside = false, baseTop = 0.0
+        let xBase = xMin.rounded(.down)
         let evenodd = rule == .evenodd
         @inline(__always) func close(_ i: Int, at end: Double, _ boundary: inout ScratchBuffer<OverlapState.Piece>) {
             let p = pieces[i], top = runTop[i]
@@ -539,12 +631,24 @@ extension Rasterizer {
                                                yBottom: end, direction: runDirection[i]))
             runDirection[i] = 0
         }
+        @inline(__always) func note(_ w: Int32) {
+            if w != 0 {
+                if sign == 0 { sign = w > 0 ? 1 : -1 }
+                if w != sign { repair = true }
+            }
+        }
         for e in 0..<(events.count - 1) {
             let s0 = events[e], s1 = events[e + 1]
             guard s1 > s0 else { continue }
             var changed = e == 0
             while nextCut < cuts.count && cuts[nextCut] < s0 { nextCut += 1 }
             if nextCut < cuts.count && cuts[nextCut] == s0 { changed = true }
+            let baseBefore = base
+            while nextLeft < leftOrder.count && leftY[Int(leftOrder[nextLeft])] <= s0 {
+                base += leftD[Int(leftOrder[nextLeft])]
+                nextLeft += 1
+            }
+            if base != baseBefore { changed = true }
             // The pieces beginning here.
             let firstNew = next
             while next < n && pieces[Int(order[next])].yTop <= s0 { next += 1 }
@@ -601,8 +705,17 @@ extension Rasterizer {
                     changed = true
                 }
             }
+            guard changed else { continue }
+            note(base)
+            let insideBase = evenodd ? base & 1 != 0 : base != 0
+            if insideBase != baseInside {
+                if baseInside {
+                    boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase, yBottom: s0, direction: 1))
+                }
+                (baseInside, baseTop) = (insideBase, s0)
+            }
             let count = active.count
-            guard count > 0, changed else { continue }
+            guard count > 0 else { continue }
             let mid = 0.5 * (s0 + s1)
             for a in 0..<count {
                 let i = Int(active[a])
@@ -611,15 +724,12 @@ extension Rasterizer {
             Self.sort(active.base, count) { xAt[Int($0)] < xAt[Int($1)] }
             work += count * 4
             if work > OverlapState.workBudget { return false }
-            var w: Int32 = 0
-            var wasInside = false
+            var w = base
+            var wasInside = insideBase
             for a in 0..<count {
                 let i = Int(active[a])
                 w += pieces[i].direction
-                if w != 0 {
-                    if sign == 0 { sign = w > 0 ? 1 : -1 }
-                    if w != sign { repair = true }
-                }
+                note(w)
                 let isInside = evenodd ? w & 1 != 0 : w != 0
                 var d: Int32 = 0
                 if isInside != wasInside {
@@ -638,11 +748,26 @@ extension Rasterizer {
             let i = Int(active[a])
             if runDirection[i] != 0 { close(i, at: pieces[i].yBottom, &boundary) }
         }
+        if baseInside {
+            boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase,
+                                               yBottom: events[events.count - 1], direction: 1))
+        }
+        // The boundary's cells, summed across the pixels (from xBase, left
+        // of every boundary piece), then cleared.
+        let exact = overlap.exact
+        let first = Int(xBase)
+        var last = hi
         for b in 0..<boundary.count {
             let p = boundary[b]
             let d = (p.yBottom - p.yTop) * Double(p.direction)
-            _ = Self.addCells(overlap.exact, from: min(p.xTop, p.xBottom), to: max(p.xTop, p.xBottom), d)
+            last = Swift.max(last, Self.addCells(exact, from: min(p.xTop, p.xBottom), to: max(p.xTop, p.xBottom), d))
         }
+        var sum = 0.0
+        for c in first...hi {
+            sum += exact[c]
+            if c >= lo { overlap.exactCoverage[c] = sum }
+        }
+        (exact + first).update(repeating: 0, count: last - first + 1)
         return true
     }
 

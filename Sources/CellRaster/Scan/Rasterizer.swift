@@ -592,8 +592,8 @@ public final class Rasterizer {
                 pending = -1
             }
             let cells = touched + k * blocksPerRow
-            // A row whose union `resolveRow` wrote into `overlap.exact`: its
-            // meeting points (`meet`) take their coverage from there.
+            // A row whose union `resolveRow` wrote into `overlap.exactCoverage`:
+            // its meeting points left in `meet` take their coverage from there.
             let repaired = detecting && overlap.marks[k].flagged && resolveRow(k, rule: rule)
             let meet = overlap.meetings + k * blocksPerRow
             if repaired {
@@ -603,8 +603,7 @@ public final class Rasterizer {
                 while w >= 0 && meet[w] == 0 { w -= 1 }
                 if w >= 0 { end = max(end, min(width - 1, (w << 6) + 63 - meet[w].leadingZeroBitCount)) }
             }
-            let exact = overlap.exact
-            var union = 0.0, unionNext = start
+            let exactCoverage = overlap.exactCoverage
             /// The first non-zero cell from `from` on (or end + 1): the cells
             /// an edge wrote, found by their bits (`touched`) a word of 64
             /// at a time, skipping those whose sum came back to zero; in a
@@ -656,11 +655,7 @@ public final class Rasterizer {
                 sum += row[i]
                 let k = nextTouched(i + 1)
                 if repaired && meet[i >> 6] & (1 << UInt64(i & 63)) != 0 {
-                    while unionNext <= i {
-                        union += exact[unionNext]
-                        unionNext += 1
-                    }
-                    let v = min(max(union, 0), 1)
+                    let v = min(max(exactCoverage[i], 0), 1)
                     run(i, i + 1, antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0))
                     if k > i + 1 { run(i + 1, k, Self.coverage(sum, rule: rule, antialias: antialias)) }
                 } else {
@@ -668,7 +663,6 @@ public final class Rasterizer {
                 }
                 i = k
             }
-            if repaired { (exact + start).update(repeating: 0, count: Int(rowEnd[k]) - start + 1) }
             flush(end + 1)
             // Past the last touched cell the winding is constant to the row's end.
             let tail = Swift.max(end + 1, window)
