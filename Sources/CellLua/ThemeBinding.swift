@@ -69,33 +69,6 @@ enum ThemeBinding {
         }
     }
 
-    /// Gives the `cell.ui` table at `index` a metatable whose `__index`
-    /// makes `themes` on first read and keeps it in the table (raw), so
-    /// later reads find it there. Building the built-ins' tables was about
-    /// a fifth of making a runtime, which most scripts never read.
-    static func makeThemesOnFirstRead(uiTableAt index: Int32, _ lua: Lua) {
-        let L = lua.L
-        let ui = lua_absindex(L, index)
-        lua_createtable(L, 0, 1)
-        lua.push(themesOnFirstRead)
-        lua_setfield(L, -2, "__index")
-        lua_setmetatable(L, ui)
-    }
-
-    /// `cell.ui`'s `__index(ui, key)`: `themes` made and kept; nil for any
-    /// other key, or when called by hand on something not a table.
-    private static let themesOnFirstRead: HostFunction = { state in
-        guard let L = state else { return 0 }
-        var length = 0
-        if lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TSTRING, let key = lua_tolstring(L, 2, &length),
-           Lua.equal("themes", UnsafeRawBufferPointer(start: key, count: length)) {
-            pushThemes(inUITableAt: 1, Lua(L))
-        } else {
-            lua_pushnil(L)
-        }
-        return 1
-    }
-
     /// Pushes `themes` of the `cell.ui` table at `index`, made and kept
     /// there (raw) if it is not yet. Raises nothing and runs no Lua, so the
     /// REPL's completion can call it too.

@@ -15,6 +15,15 @@ import Testing
         #expect(firstLine("local f = cell.font('Helvetica', 12)\nlocal h = f.lineheight") == "test.lua:2: Font has no field 'lineheight' (did you mean 'line_height'?)")
     }
 
+    /// The `cell` and `cell.ui` tables answer misspelt names the same way;
+    /// names with no close match are nil, and `cell.ui.themes` is there.
+    @Test func misspeltModuleFunctionsSuggestTheRightOne() throws {
+        #expect(firstLine("local c = cell.canvs(10, 10)") == "test.lua:1: cell has no field 'canvs' (did you mean 'canvas'?)")
+        #expect(firstLine("local t = cell.ui.tabel { sections = {} }") == "test.lua:1: cell.ui has no field 'tabel' (did you mean 'table'?)")
+        #expect(firstLine("local t = cell.ui.themez") == "test.lua:1: cell.ui has no field 'themez' (did you mean 'themes'?)")
+        #expect(try values("return cell.nothing_like_it, cell.ui.no_such_thing, type(cell.ui.themes)") == ["nil", "nil", "table"])
+    }
+
     /// Designers port Core Graphics code: its longer names find ours.
     @Test func coreGraphicsNamesFindTheirCellluaNames() {
         let setup = "local c = cell.canvas(10, 10)\n"
