@@ -29,7 +29,7 @@ struct CommandLineOptions: ParsableCommand {
               celllua s.lua -o s.png -o s.svg -o s.pdf   three formats from one render
               celllua s.lua --all-variants --book s.pdf  every variant a page of one PDF
               celllua --scale 3 examples/hello.lua       3 pixels per point
-              celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png
+              celllua -e 'c = cell.canvas(40, 40) c:fill_rect(0, 0, 20, 20)' -o sq.png  a script on the command line
               celllua --watch examples/hello.lua         re-render on each save
               celllua badge.lua -D count=7               cell.param("count", 1) returns 7
               celllua badge.lua --list-params            the parameters it reads, their types and ranges

@@ -16,6 +16,7 @@ import Testing
         "share/zsh/site-functions/_celllua",
         "share/fish/vendor_completions.d/celllua.fish",
         "share/celllua/types/cell.lua",
+        "share/doc/celllua/reference.md",
     ]
 
     /// Runs `arguments[0]` from the repository root; stdout and stderr together.
@@ -95,13 +96,17 @@ import Testing
         let fish = try String(contentsOfFile: prefix + "/share/fish/vendor_completions.d/celllua.fish", encoding: .utf8)
         #expect(fish.contains("complete -c 'celllua'"))
 
+        // Another program's page beside ours stays, with its folder.
+        write("other", to: prefix + "/share/man/man1/other.1")
         let uninstall = try Self.run(["bash", "scripts/install", "--uninstall", prefix])
         #expect(uninstall.status == 0, "\(uninstall.output)")
         for file in Self.installed {
             #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "left behind: \(file)")
             #expect(uninstall.output.contains("removed \(prefix)/\(file)"))
         }
-        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/celllua"))
+        // The folders the install made under share/ go when left empty.
+        let left = try FileManager.default.subpathsOfDirectory(atPath: prefix + "/share").sorted()
+        #expect(left == ["man", "man/man1", "man/man1/other.1"], "\(left)")
     }
 
     @Test func aMissingBinaryInstallsNothing() throws {
