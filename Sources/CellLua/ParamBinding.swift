@@ -21,7 +21,9 @@ enum ParamBinding {
                 return 1
             }
             let value = given.value
-            let shown = given.source == "-D" ? "-D \(name)=\(value.asText ?? "")" : "\(given.source): \(name) = \(value.display)"
+            // Values given as text (-D, the preview's controls) read as they were typed.
+            let shown = given.source == "-D" || given.source == Param.controlSource
+                ? "\(given.source) \(name)=\(value.asText ?? "")" : "\(given.source): \(name) = \(value.display)"
             func mismatch(_ expected: String) -> LuaError {
                 LuaError.message("\(shown): expected \(expected) (the type of cell.param's default)")
             }

@@ -23,6 +23,9 @@ public struct Param: Equatable, Sendable {
         self.source = source
     }
 
+    /// The source of a value set by the live preview's controls.
+    public static let controlSource = "the page's control"
+
     /// Parses `-D name=value` (the value may itself contain `=`).
     public static func define(_ text: String) -> (String, Param)? {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
@@ -67,7 +70,7 @@ extension ParamValue {
         }
     }
 
-    var asText: String? {
+    public var asText: String? {
         switch self {
         case .text(let s): return s
         case .number(let n): return n.shortText
@@ -155,6 +158,13 @@ public struct ParamDeclaration: Equatable, Sendable {
         if let label { fields.append("\"label\": \(quoted(label))") }
         if let doc { fields.append("\"doc\": \(quoted(doc))") }
         return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// A color written in any notation `cell.param` takes (`#RGB`,
+    /// `rgb(...)`, a name) as `#RRGGBB`, or `#RRGGBBAA` when it is not
+    /// opaque; nil when it is no color. The preview's color wells show it.
+    public static func hexColor(_ text: String) -> String? {
+        ColorSpec.parse(text)?.hexString
     }
 
     /// `s` escaped for the inside of a JSON string: quotes, backslashes,

@@ -60,6 +60,23 @@ c:draw_image(card, 0, 50)
 return c
 """
 
+# A parameter of every kind the page has a control for.
+KNOBS = """local radius = cell.param("radius", 10, {min = 0, max = 30, step = 1, label = "Corner radius"})
+local tint = cell.param("tint", "#ff0000")
+local border = cell.param("border", false)
+local shape = cell.param("shape", "rect", {choices = {"rect", "oval"}})
+local title = cell.param("title", "Hi")
+local width = cell.param("width", 100)
+local c = cell.canvas(120, 80, {background = "white"})
+c:set_fill(tint)
+if shape == "oval" then c:ellipse(10, 10, width, 60) else c:rounded_rect(10, 10, width, 60, radius) end
+c:fill()
+if border then c:set_stroke("#000000"); c:set_line_width(2); c:stroke_rect(5, 5, 110, 70) end
+c:set_fill("#000000")
+c:text(title, 14, 74, {font = cell.font("Helvetica", 9)})
+return c
+"""
+
 
 def free_port():
     with socket.socket() as s:
@@ -111,6 +128,42 @@ def pixel(page, variant, x, y):
             const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
             return Array.from(ctx.getImageData(x, y, 1, 1).data);
         }""", [variant, x, y])
+
+
+def page_png(page, variant=""):
+    """The variant's current frame at scale 2 as the page would fetch it, decoded."""
+    import base64
+    import io
+    data = page.evaluate("""(v) => fetch('/frame?v=' + encodeURIComponent(v) + '&scale=2&format=png')
+        .then(r => r.arrayBuffer()).then(b => { let s = ''; for (const x of new Uint8Array(b)) s += String.fromCharCode(x); return btoa(s); })""",
+                         variant)
+    return Image.open(io.BytesIO(base64.b64decode(data))).convert("RGBA")
+
+
+def cli_png(script, *args):
+    """The script rendered by the command line at scale 2 with `args`, decoded."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "out.png")
+        subprocess.run([CELLLUA, script, "--scale", "2", "-o", out, *args], check=True, capture_output=True)
+        return Image.open(out).convert("RGBA")
+
+
+def same_pixels(a, b):
+    return a.size == b.size and a.tobytes() == b.tobytes()
+
+
+def wait_next(page, generation):
+    """Waits for a render after `generation` to be loaded in the page; returns its generation."""
+    page.wait_for_function("(g) => window.preview.generation > g && window.preview.loaded[''] === window.preview.generation",
+                           arg=generation, timeout=10000, polling="raf")
+    return page.evaluate("window.preview.generation")
+
+
+def wait_value(page, name, value):
+    """Waits until the page shows a render that used `value` for parameter `name`."""
+    page.wait_for_function("""([n, v]) => { const p = window.preview.params && window.preview.params.find(p => p.name === n);
+        return p && p.value === v && window.preview.loaded[''] === window.preview.generation; }""",
+                           arg=[name, value], timeout=10000, polling="raf")
 
 
 def wait_loaded(page, variant, generation, timeout=10000):
@@ -370,8 +423,144 @@ def main():
         finally:
             server.stop()
             other.stop()
+        controls(context)
         browser.close()
     print("browser tests passed")
+
+
+def controls(context):
+    """11. Parameters as controls: each kind of control re-renders as -D would;
+    the URL carries the values; copy as variant; reset; latency; zoom."""
+    server = Server(KNOBS)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        wait_loaded(page, "", 1)
+        page.wait_for_selector('.control[data-name="width"]')
+        kinds = page.eval_on_selector_all(".control", """rows => rows.map(r => r.dataset.name + ':' +
+            [...r.querySelectorAll('input, select')].map(i => i.tagName === 'SELECT' ? 'menu' : i.type).join('+'))""")
+        check(kinds == ["radius:range+number", "tint:color", "border:checkbox", "shape:menu", "title:text", "width:number"],
+              f"a control for each parameter read, of its kind: {kinds}")
+        page.screenshot(path=os.path.join(SHOTS, "7-controls.png"))
+
+        # Drag the slider with the mouse to its right end: radius 30.
+        g = page.evaluate("window.preview.generation")
+        slider = page.locator('.control[data-name="radius"] input[type=range]').bounding_box()
+        page.mouse.move(slider["x"] + slider["width"] / 2, slider["y"] + slider["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(slider["x"] + slider["width"] + 40, slider["y"] + slider["height"] / 2, steps=8)
+        page.mouse.up()
+        page.wait_for_function("() => new URLSearchParams(location.search).get('radius') === '30'")
+        wait_value(page, "radius", "30")
+        check(same_pixels(page_png(page), cli_png(server.script, "-D", "radius=30")),
+              "dragging the slider to its end renders as -D radius=30 does")
+
+        # A color, a box, a menu, a text field, a number field.
+        steps = [('.control[data-name="tint"] input', "fill", "#00aa55", "tint=#00AA55"),
+                 ('.control[data-name="border"] input', "check", None, "border=true"),
+                 ('.control[data-name="shape"] select', "select", "oval", "shape=oval"),
+                 ('.control[data-name="title"] input', "fill", "Hello", "title=Hello"),
+                 ('.control[data-name="width"] input', "fill", "80", "width=80")]
+        defines = ["-D", "radius=30"]
+        for selector, action, value, define in steps:
+            g = page.evaluate("window.preview.generation")
+            loc = page.locator(selector)
+            if action == "fill":
+                loc.fill(value)
+                loc.dispatch_event("change")
+            elif action == "check":
+                loc.check()
+            else:
+                loc.select_option(value)
+            wait_value(page, *define.split("=", 1))
+            defines += ["-D", define]
+            check(same_pixels(page_png(page), cli_png(server.script, *defines)),
+                  f"{define.split('=')[0]}'s control renders as -D {define} does")
+        page.screenshot(path=os.path.join(SHOTS, "8-controls-set.png"))
+        url = page.url
+        check(all(f"{k}=" in url for k in ["radius", "tint", "border", "shape", "title", "width"]),
+              f"the URL carries the values: {url}")
+
+        # Copy as variant: the entry, rendered as a variant, gives the same image.
+        page.click("#copy-variant")
+        entry = page.evaluate("window.preview.copied")
+        check(entry == 'custom = { radius = 30, tint = "#00AA55", border = true, shape = "oval", title = "Hello", width = 80 },',
+              f"copy as variant: {entry}")
+        with tempfile.TemporaryDirectory() as d:
+            script = os.path.join(d, "v.lua")
+            with open(script, "w") as f:
+                f.write("variants = { " + entry + " }\n" + KNOBS)
+            check(same_pixels(page_png(page), cli_png(script, "--variant", "custom")),
+                  "and that variant renders the image the page shows")
+
+        # A new page on the same URL shows the same state.
+        shown = page_png(page)
+        other = context.new_page()
+        g = page.evaluate("window.preview.generation")
+        other.goto(url)
+        wait_loaded(other, "", g)
+        values = other.eval_on_selector_all(".control", "rows => rows.map(r => r.querySelector('select, input').type === 'checkbox' ? String(r.querySelector('input').checked) : r.querySelector('select, input').value)")
+        check(values == ["30", "#00aa55", "true", "oval", "Hello", "80"], f"the URL opened again restores the controls: {values}")
+        check(same_pixels(page_png(other), shown), "and the image")
+        other.close()
+
+        # Latency: a slider change to the new image in the page, 20 times.
+        latencies = []
+        for i in range(20):
+            g = page.evaluate("window.preview.generation")
+            value = str(5 + i % 2)
+            started = page.evaluate("""(v) => { const s = document.querySelector('.control[data-name=radius] input[type=range]');
+                window.preview.loadTimes = [];
+                document.querySelector('figure img').addEventListener('load', () => window.preview.loadTimes.push(Date.now()), {once: true});
+                s.value = v; const t = Date.now(); s.dispatchEvent(new Event('input', {bubbles: true})); return t; }""", value)
+            wait_next(page, g)
+            latencies.append(page.evaluate("window.preview.loadTimes[0]") - started)
+        median = statistics.median(latencies)
+        print(f"control-to-update latency over 20 slider changes: median {median:.0f} ms, "
+              f"min {min(latencies):.0f}, max {max(latencies):.0f} (input event to the image's load event)")
+        check(median <= 300, f"median control-to-update latency {median:.0f} ms <= 300 ms")
+
+        # Out of range from a hand-edited URL: the error names the parameter.
+        bad = context.new_page()
+        bad.goto(server.url + "?radius=99")
+        bad.wait_for_function("() => window.preview.error !== null && window.preview.error.includes('radius')")
+        text = bad.inner_text("#error")
+        check("the page's control radius=99: above the maximum 30 of parameter 'radius'" in text, f"an out-of-range value in the URL: {text.splitlines()[0]!r}")
+        bad.close()
+
+        # Reset: every control back to its default, the URL without values.
+        g = page.evaluate("window.preview.generation")
+        page.click("#reset")
+        wait_next(page, g)
+        page.wait_for_function("() => window.preview.params.every(p => p.from === 'default')")
+        check("?" not in page.url, f"reset clears the URL's values: {page.url}")
+        check(same_pixels(page_png(page), cli_png(server.script)), "and renders the defaults")
+
+        # Zoom: 4x and 8x are pixelated with a grid of image pixels; the
+        # readout names the pixel under the pointer.
+        for z, cell in [("4x", 2), ("8x", 4)]:
+            page.select_option("#zoom", z)
+            img = page.locator("figure img")
+            box = img.bounding_box()
+            check(abs(box["width"] - 240 * cell) < 0.5, f"zoom {z}: the image is {box['width']} CSS px wide (240 px x {cell})")
+            grid = page.evaluate("() => { const g = document.querySelector('figure .grid'); return [getComputedStyle(g).display, Number(g.dataset.cell)]; }")
+            check(grid == ["block", cell], f"zoom {z}: the pixel grid shows, a cell every {grid[1]} CSS px")
+            check(page.evaluate("getComputedStyle(document.querySelector('figure img')).imageRendering") == "pixelated",
+                  f"zoom {z}: pixelated")
+            page.mouse.move(box["x"] + (37 + 0.5) * cell, box["y"] + (21 + 0.5) * cell)
+            page.wait_for_function("() => document.getElementById('readout').dataset.pixel === '37,21'")
+            check(True, f"zoom {z}: the readout follows (pixel 37, 21 under the pointer)")
+            check("#zoom=" + z in page.url, f"zoom {z} is kept in the URL's fragment")
+        page.screenshot(path=os.path.join(SHOTS, "9-zoom-8x.png"))
+        page.select_option("#zoom", "1:1")
+        box = page.locator("figure img").bounding_box()
+        grid = page.evaluate("getComputedStyle(document.querySelector('figure .grid')).display")
+        check(abs(box["width"] - 120) < 0.5 and grid == "none", f"zoom 1:1: a device pixel per image pixel ({box['width']} CSS px), no grid")
+        page.select_option("#zoom", "fit")
+        box = page.locator("figure img").bounding_box()
+        check(box["width"] > 240 and box["y"] + box["height"] <= 700, f"zoom fit: {box['width']:.0f} x {box['height']:.0f} CSS px, inside the window")
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -390,10 +390,12 @@ final class WebSocketClient {
 
     /// Sends a frame, masked as a client must.
     func send(opcode: UInt8, payload: [UInt8] = []) throws {
-        precondition(payload.count < 126)
+        precondition(payload.count < 1 << 16)
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         let masked = payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try connection.send([0x80 | opcode, 0x80 | UInt8(payload.count)] + mask + masked)
+        let length: [UInt8] = payload.count < 126 ? [0x80 | UInt8(payload.count)]
+            : [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        try connection.send([0x80 | opcode] + length + mask + masked)
     }
 
     private func parse() -> Frame? {

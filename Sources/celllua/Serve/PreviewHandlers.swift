@@ -118,8 +118,9 @@ final class PreviewHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// A page's WebSocket: it hears `PreviewState.json()` after every render;
-/// what it sends is ignored but for pings and closing. It is never closed
+/// A page's WebSocket: it hears `PreviewState.json()` after every render,
+/// and says what its controls are set to (`PreviewServer.received`); what
+/// else it sends is ignored but for pings and closing. It is never closed
 /// for being quiet: after `PreviewConnections.idleTimeout` of silence both
 /// ways it is pinged, and only a ping left without any answer for another
 /// such period closes it (a peer that is gone).
@@ -172,6 +173,9 @@ final class PreviewSocketHandler: ChannelInboundHandler {
         case .ping:
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.data)),
                                   promise: nil)
+        case .text where frame.fin:
+            var data = frame.unmaskedData
+            if let text = data.readString(length: data.readableBytes) { server.received(text) }
         default:
             break
         }

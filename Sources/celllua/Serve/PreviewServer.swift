@@ -130,6 +130,20 @@ final class PreviewServer: @unchecked Sendable {
         _ = sockets.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
+    /// What a page says: `{"values": {"name": "text", ...}}`, the values of
+    /// its controls, as `-D` would give them. Anything else is ignored.
+    /// (The socket's Origin was checked: another site cannot send this.)
+    func received(_ text: String) {
+        struct Message: Decodable { var values: [String: String] }
+        guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)),
+              message.values.count <= Self.maxValues,
+              message.values.allSatisfy({ $0.key.utf8.count <= 128 && !$0.key.isEmpty }) else { return }
+        renderer.setValues(message.values)
+    }
+
+    /// Most control values a page may set at once.
+    static let maxValues = 256
+
     private func broadcast(_ generation: Int) {
         let channels = sockets.withLock { Array($0.values) }
         guard let first = channels.first else { return }

@@ -33,6 +33,9 @@ final class PreviewState: @unchecked Sendable {
     private(set) var error: String?
     /// The frames, and the scales each render draws (the ones pages used lately).
     private var frames: PreviewFrames
+    /// The page's controls: one JSON object per parameter the last render
+    /// read (`PreviewRenderer`), in order of first read.
+    private(set) var controls: [String] = []
     /// Called after each render with the new generation (the server pushes it to every page).
     var changed: @Sendable (Int) -> Void = { _ in }
 
@@ -61,9 +64,11 @@ final class PreviewState: @unchecked Sendable {
 
     /// Records a render of the whole script: its variants, its error or
     /// nil, and the frames it drew (failed variants keep their last good frame).
-    func finishRender(variants names: [String], error message: String?, frames new: [Key: Frame]) {
+    func finishRender(variants names: [String], error message: String?, frames new: [Key: Frame],
+                      controls params: [String] = []) {
         let g: Int = withLock {
             generation += 1
+            controls = params
             variants = names
             error = message
             for (k, f) in new { frames.store(f, for: k) }
@@ -81,12 +86,14 @@ final class PreviewState: @unchecked Sendable {
     }
 
     /// The state as the page reads it, with `frames`, the number of frames
-    /// held (at most `PreviewFrames.maxScales` per variant).
+    /// held (at most `PreviewFrames.maxScales` per variant), and `params`,
+    /// the controls.
     func json() -> String {
         withLock {
             let names = variants.map { "\"\(Self.escape($0))\"" }.joined(separator: ",")
             let err = error.map { "\"\(Self.escape($0))\"" } ?? "null"
-            return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err),\"frames\":\(frames.count)}"
+            return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err),\"frames\":\(frames.count),"
+                + "\"params\":[\(controls.joined(separator: ","))]}"
         }
     }
 
