@@ -37,6 +37,10 @@ extension LuaRuntime {
             return .failed(Traceback.trim(message))
         }
         let count = lua_gettop(L) - (base + 1)
+        let lua = Lua(L)
+        evaluatedCanvases = count > 0 ? (base + 2...base + 1 + count).compactMap {
+            lua.testObject($0, type: CanvasBinding.typeName, as: Canvas.self)
+        } : []
         if count > 0 {
             pushRawGlobal("print")
             cl_insert(L, base + 2)

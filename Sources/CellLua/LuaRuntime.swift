@@ -75,6 +75,9 @@ public final class LuaRuntime {
     /// first reads (a later read of the same name does not change it):
     /// `--list-params` and the preview's controls.
     public private(set) var paramDeclarations: [ParamDeclaration] = []
+    /// The canvases among the values of the chunk `evaluate` ran last (the
+    /// REPL puts them on the preview page).
+    public internal(set) var evaluatedCanvases: [Canvas] = []
 
     func paramRead(_ name: String, _ declaration: ParamDeclaration) {
         if paramsRead.insert(name).inserted { paramDeclarations.append(declaration) }

@@ -39,6 +39,8 @@ struct CommandLineOptions: ParsableCommand {
               celllua badge.lua --all-variants --shard 2/4  the second of four shares
               celllua examples/hello.lua -o - | display  the PNG through a pipe
               celllua -i examples/hello.lua              run, then explore in the REPL
+              celllua badge.lua --serve                  a live page with a control per parameter
+              celllua -i badge.lua --serve               the REPL's canvases on that page
             """,
         version: "celllua \(Version.string)"
     )
@@ -107,7 +109,7 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "Render, then re-render whenever the script or a file it loaded changes; errors are printed and the last good output is kept. Ctrl-C stops.")
     var watch = false
 
-    @Flag(help: "Serve a live preview of the script in the browser (every variant, each scale), updated in place on each save; prints its URL. Ctrl-C stops.")
+    @Flag(help: "Serve a live preview of the script in the browser (every variant, each scale, a control for each cell.param), updated in place on each save; prints its URL. Ctrl-C stops. With -i: the page shows the REPL's canvases.")
     var serve = false
 
     @Option(help: ArgumentHelp("The preview's port (default 7787; 0 picks a free one).", valueName: "n"))
@@ -117,7 +119,7 @@ struct CommandLineOptions: ParsableCommand {
                                valueName: "addr"))
     var host: String?
 
-    @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals.")
+    @Flag(name: .customShort("i"), help: "Run the script, then enter the REPL with its globals; the result is written only with -o.")
     var interactive = false
 
     @Option(name: .customShort("e"), help: ArgumentHelp(
@@ -216,10 +218,13 @@ struct CommandLineOptions: ParsableCommand {
         }
         if watch && interactive { throw ValidationError("--watch cannot be combined with -i") }
         if serve {
-            if script == nil || script == "-" { throw ValidationError("--serve needs a script file to preview") }
-            if watch || interactive || allVariants || variant != nil || listVariants || sheet || !output.isEmpty
+            // With -i the page shows the REPL's canvases: a script is optional.
+            if (script == nil && !interactive) || script == "-" {
+                throw ValidationError("--serve needs a script file to preview")
+            }
+            if watch || allVariants || variant != nil || listVariants || sheet || !output.isEmpty
                 || scales != nil || shard != nil || book != nil || slices != nil {
-                throw ValidationError("--serve shows every variant at every scale itself: it goes with -D, --scale, --sandbox, --timeout, --max-memory, --threads, --port and --host")
+                throw ValidationError("--serve shows every variant at every scale itself: it goes with -i, -D, --scale, --sandbox, --timeout, --max-memory, --threads, --port and --host")
             }
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535, got \(port)") }

@@ -1,4 +1,5 @@
 import CellLua
+import CellRaster
 import FoundationEssentials
 import Glibc
 
@@ -12,11 +13,18 @@ import Glibc
 /// At a terminal lines come from the line editor (history, Tab completion);
 /// when stdin is not a terminal they are read plainly and no prompt or banner
 /// is printed, so piped output holds only what the code prints.
+/// Shows a canvas with the text that gave it (the preview page's REPL gallery).
+typealias REPLGallery = (Canvas, String) -> Void
+
 struct REPL {
     let runtime: LuaRuntime
     /// The script given with `-i`, for `:reload`.
     var script: String? = nil
     var scriptArguments: [String] = []
+    /// Where canvases go to be seen (`-i script.lua --serve`: the preview
+    /// page), with the chunk or command that gave them; nil: nowhere but
+    /// `:show`'s usual place.
+    var gallery: REPLGallery? = nil
 
     func run() -> Int32 {
         let terminal = isatty(STDIN_FILENO) != 0
@@ -27,7 +35,7 @@ struct REPL {
         defer { input.close() }
         let commands = REPLCommands(runtime: runtime, script: script, scriptArguments: scriptArguments,
                                     interrupts: interrupts, lastCanvasOfScript: runtime.lastCanvas,
-                                    environment: environment)
+                                    environment: environment, gallery: gallery)
         if terminal {
             print("celllua \(Version.string) -- the `cell` module is loaded; :help lists commands, Ctrl-D exits")
         }
@@ -62,7 +70,7 @@ struct REPL {
                 case .incomplete:
                     continue
                 case .done:
-                    break
+                    for canvas in runtime.evaluatedCanvases { gallery?(canvas, pending) }
                 case .failed(let message):
                     failures += 1
                     fflush(nil)

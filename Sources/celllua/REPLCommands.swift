@@ -17,6 +17,9 @@ struct REPLCommands {
     /// no canvas of the session's own exists.
     var lastCanvasOfScript: Canvas? = nil
     var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The preview page, when the REPL runs with `--serve`: `:show` puts
+    /// the canvas there.
+    var gallery: REPLGallery? = nil
 
     /// Command names, for `:help` and completion.
     static let names = [":help", ":quit", ":reload", ":save", ":show"]
@@ -25,8 +28,8 @@ struct REPLCommands {
         :show [expr]   show a canvas: expr's value, else the canvas the -i script
                        returned (until the session creates another), else the
                        last canvas created;
-                       inline in kitty, iTerm2 and WezTerm, else a preview PNG whose
-                       path is printed
+                       on the page with --serve, inline in kitty, iTerm2 and
+                       WezTerm, else a preview PNG whose path is printed
         :save PATH [expr]  write a canvas to PATH (.png, .jpg, .webp, .gif, .ppm, .pam, .svg, .pdf, relative
                        to the current directory; folders are made): expr's value,
                        else as :show picks it; print the path
@@ -84,6 +87,10 @@ struct REPLCommands {
 
     private func show(_ expression: String) {
         guard let canvas = canvas(for: expression, command: ":show") else { return }
+        if let gallery {
+            gallery(canvas, expression.isEmpty ? ":show" : ":show " + expression)
+            return
+        }
         let png: [UInt8]
         do {
             png = try PNGCodec.encode(canvas.buffer)

@@ -12,7 +12,9 @@ struct Runner {
     func run() -> Int32 {
         if options.output.contains("-") { Self.keepStandardOutputForTheImage() }
         let variants = options.variant != nil || options.allVariants
-        if options.serve { return PreviewCommand(runner: self).run() }
+        if options.serve {
+            return options.interactive ? REPLPreviewCommand(runner: self).run() : PreviewCommand(runner: self).run()
+        }
         if options.watch {
             let render: () -> RenderOutcome = variants ? { renderVariants() } : { renderFresh() }
             return WatchLoop(render: render).run()
@@ -24,16 +26,27 @@ struct Runner {
         if variants {
             return VariantRunner(runner: self).render(console: makeConsole()).status
         }
+        return runThenExplore()
+    }
+
+    /// The plain run: the script (and `-e` code) rendered and written, then
+    /// the REPL with `-i` (or alone, without a script). `gallery` is where
+    /// the REPL shows canvases (the preview page), the script's result first.
+    func runThenExplore(gallery: REPLGallery? = nil) -> Int32 {
         let console = makeConsole()
         let runtime = makeRuntime(console: console, scale: options.renderScales[0])
         let interactiveOnly = options.script == nil && options.execute.isEmpty
         if interactiveOnly {
-            return REPL(runtime: runtime, script: nil).run()
+            return REPL(runtime: runtime, script: nil, gallery: gallery).run()
         }
         let (status, _) = renderAtEachScale(first: runtime, console: console)
         // As `lua -i`: a script that failed still leaves its globals to explore.
         if options.interactive && status != 2 {
-            return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments).run()
+            if let gallery, let canvas = runtime.scriptResult ?? runtime.lastCanvas {
+                gallery(canvas, PathName.lastComponent(options.script ?? "-e"))
+            }
+            return REPL(runtime: runtime, script: options.script, scriptArguments: options.scriptArguments,
+                        gallery: gallery).run()
         }
         return status
     }
@@ -260,6 +273,9 @@ struct Runner {
     /// nothing to write and no `-o` asked for it).
     private func writeResult(_ canvas: Canvas?, runtime: LuaRuntime, console: Console, scale: Double) -> Int32 {
         let given = options.output.joined(separator: ", ")
+        // `-i` explores: the result is written only where -o asks for it
+        // (the REPL's :save writes any canvas later).
+        if options.interactive && options.output.isEmpty { return 0 }
         if runtime.returnedFalse {
             // The script wrote what it wanted itself.
             if !options.output.isEmpty {

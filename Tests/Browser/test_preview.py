@@ -424,8 +424,76 @@ def main():
             server.stop()
             other.stop()
         controls(context)
+        repl_on_page(context)
         browser.close()
     print("browser tests passed")
+
+
+def repl_on_page(context):
+    """12. celllua -i script.lua --serve, driven in a pty as a person types:
+    the script's result, every canvas an evaluated line returns and every
+    :show arrive on the page, newest first, with their expressions."""
+    import pty
+    d = tempfile.mkdtemp(prefix="celllua-repl-")
+    with open(os.path.join(d, "card.lua"), "w") as f:
+        f.write(RED)
+    port = free_port()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(d)
+        os.execv(CELLLUA, [CELLLUA, "-i", "card.lua", "--serve", "--port", str(port)])
+    out = b""
+
+    def read_until(token, timeout=10):
+        nonlocal out
+        end = time.time() + timeout
+        while token not in out:
+            if time.time() > end:
+                raise AssertionError(f"the REPL never printed {token!r}: {out[-300:]!r}")
+            try:
+                out += os.read(fd, 4096)
+            except OSError:
+                time.sleep(0.05)
+        return out
+
+    try:
+        read_until(b"> ")
+        url = re.search(rb"http://127\.0\.0\.1:\d+/", out).group(0).decode()
+        check(not os.path.exists(os.path.join(d, "card.png")), "-i writes no card.png (only -o or :save write)")
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => window.preview.repl && window.preview.repl.length === 1 && window.preview.replLoaded === 1")
+        check(page.inner_text("#repl figcaption") == "card.lua", "the script's result is on the page, named after it")
+        for line in ['g = cell.canvas(50, 30, {background = "#00ff00"})', "g",
+                     'g:set_fill("#0000ff") g:fill_rect(0, 0, 25, 30)', ":show g", "1 + 1"]:
+            out = b""
+            os.write(fd, (line + "\r").encode())
+            read_until(b"\n2\r" if line == "1 + 1" else b"> ")
+        page.wait_for_function("() => window.preview.repl.length === 3 && window.preview.replLoaded === 3")
+        captions = page.eval_on_selector_all("#repl figcaption", "cs => cs.map(c => c.innerText)")
+        check(captions == [":show g", "g", "card.lua"], f"each canvas arrives, newest first, with its expression: {captions}")
+        check(True, "and the REPL goes on at the terminal (1 + 1 printed 2)")
+        newest = page.evaluate("""() => { const img = document.querySelector('#repl figure img');
+            const c = document.createElement('canvas'); c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+            return [Array.from(ctx.getImageData(2, 2, 1, 1).data), Array.from(ctx.getImageData(c.width - 2, 2, 1, 1).data)]; }""")
+        check(newest == [[0, 0, 255, 255], [0, 255, 0, 255]], f":show g shows g as drawn on since: {newest}")
+        older = page.evaluate("""() => { const img = document.querySelectorAll('#repl figure img')[1];
+            const c = document.createElement('canvas'); c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0); return Array.from(ctx.getImageData(2, 2, 1, 1).data); }""")
+        check(older == [0, 255, 0, 255], "and the earlier one as it was when shown")
+        page.screenshot(path=os.path.join(SHOTS, "10-repl.png"))
+        os.write(fd, b"\x04")
+        _, status = os.waitpid(pid, 0)
+        pid = 0
+        check(os.WEXITSTATUS(status) == 0, "Ctrl-D ends the session and the server, status 0")
+        page.close()
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def controls(context):

@@ -31,7 +31,11 @@ import Testing
         write("answer = 42\nreturn cell.canvas(1, 1)", to: dir + "/s.lua")
         let r = try Celllua.run(["-i", "s.lua"], in: dir, input: "answer\n")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "s.png\n42\n")
+        #expect(r.stdout == "42\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.png"), "-i writes only where -o asks")
+        let o = try Celllua.run(["-i", "s.lua", "-o", "s.png"], in: dir, input: "answer\n")
+        #expect(o.stdout == "s.png\n42\n", "with -o it writes before the session: \(o.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/s.png"))
     }
 
     @Test func interactiveAfterAFailingScript() throws {
@@ -165,7 +169,7 @@ import Testing
             """
         let r = try Celllua.run(["-i", "s.lua"], in: dir, input: input + "\n")
         #expect(r.status == 1, "\(r.stderr)") // (the second :reload failed; the session went on)
-        #expect(r.stdout == "s.png\n1\nreloaded s.lua\n2\n2\n", "\(r.stdout)")
+        #expect(r.stdout == "1\nreloaded s.lua\n2\n2\n", "\(r.stdout)")
         #expect(r.stderr.hasPrefix("s.lua:1: edited badly"), "\(r.stderr)")
     }
 

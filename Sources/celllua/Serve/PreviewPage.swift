@@ -51,6 +51,11 @@ enum PreviewPage {
             background: rgba(250,250,252,0.92); }
   @media (prefers-color-scheme: dark) { #params { background: rgba(40,40,44,0.92); border-color: #444; } }
   #params h2 { font-size: 12px; text-transform: uppercase; letter-spacing: 0.06em; color: #888; margin: 0 0 10px; }
+  #repl { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 20px; padding: 20px; overflow-x: auto; }
+  [hidden] { display: none !important; }
+  #repl figure { align-self: flex-start; }
+  #repl figcaption code { font: 12px ui-monospace, Menlo, monospace; white-space: pre-wrap; }
+  #repl .stage { align-self: flex-start; }
   .control { margin-bottom: 12px; }
   .control label { display: flex; justify-content: space-between; gap: 8px; margin-bottom: 4px; }
   .control label .name { color: #888; font: 11px ui-monospace, Menlo, monospace; }
@@ -74,13 +79,14 @@ enum PreviewPage {
     <option value="pt">points</option><option value="fit">fit</option><option value="1:1">1:1 pixels</option>
     <option value="2x">2x</option><option value="4x">4x</option><option value="8x">8x</option>
   </select></label>
-  <label><input type="checkbox" id="compare"> compare with the previous render</label>
+  <label title="Mark the pixels that changed since the previous render"><input type="checkbox" id="compare"> compare</label>
   <span id="status">connecting…</span>
   <span id="readout"></span>
 </header>
 <pre id="error"></pre>
 <main>
 <div id="gallery"></div>
+<div id="repl" hidden></div>
 <aside id="params">
   <h2>Parameters</h2>
   <div id="controls"></div>
@@ -435,11 +441,51 @@ document.getElementById("reset").addEventListener("click", () => {
   sendValues();
 });
 
+// The REPL's canvases (celllua -i --serve), newest first, each with the
+// chunk that gave it; a PNG each, as it was when shown.
+const replBox = document.getElementById("repl");
+const replShown = new Map();
+function showREPL(list) {
+  replBox.hidden = false;
+  gallery.hidden = true;
+  // A REPL canvas is shown at its own scale, as it was drawn.
+  for (const el of [scaleSelect, zoomSelect, compare]) el.closest("label").hidden = true;
+  preview.repl = list.map((e) => e.id);
+  const keep = new Set(list.map((e) => e.id));
+  for (const [id, el] of replShown) if (!keep.has(id)) { el.remove(); replShown.delete(id); }
+  let before = replBox.firstChild;
+  for (const e of list) {
+    let el = replShown.get(e.id);
+    if (!el) {
+      el = document.createElement("figure");
+      el.dataset.id = e.id;
+      const cap = document.createElement("figcaption");
+      const code = document.createElement("code");
+      code.textContent = e.expr;
+      cap.append(code);
+      const stage = document.createElement("div");
+      stage.className = "stage";
+      const img = document.createElement("img");
+      img.alt = e.expr;
+      img.style.width = e.width + "px";
+      img.style.height = e.height + "px";
+      img.addEventListener("load", () => { preview.replLoaded = Math.max(preview.replLoaded || 0, e.id); });
+      img.src = "/repl?id=" + e.id;
+      stage.append(img);
+      el.append(cap, stage);
+      replShown.set(e.id, el);
+    }
+    if (el !== before) replBox.insertBefore(el, before); else before = before.nextSibling;
+  }
+  statusLine.textContent = `REPL: ${list.length} canvas${list.length === 1 ? "" : "es"}`;
+}
+
 function show(state) {
   preview.generation = state.generation;
   preview.variants = state.variants;
   preview.error = state.error;
   preview.renders++;
+  if (state.repl) { showREPL(state.repl); return; }
   preview.params = state.params || [];
   showControls(state.params);
   errorBox.textContent = state.error || "";

@@ -235,6 +235,11 @@ final class PreviewServer: @unchecked Sendable {
             frame(q, reply: reply)
         case "/hit":
             hit(q, reply: reply)
+        case "/repl":
+            guard let id = q["id"].flatMap({ Int($0) }), let png = state.shownPNG(id: id) else {
+                return reply(.text(.notFound, "no such canvas"))
+            }
+            reply(Response(status: .ok, type: "image/png", body: png))
         default:
             reply(.text(.notFound, "not found"))
         }

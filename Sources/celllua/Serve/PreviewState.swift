@@ -36,11 +36,47 @@ final class PreviewState: @unchecked Sendable {
     /// The page's controls: one JSON object per parameter the last render
     /// read (`PreviewRenderer`), in order of first read.
     private(set) var controls: [String] = []
+    /// A canvas the REPL showed (`celllua -i script.lua --serve`): its PNG
+    /// as it was when shown, and the chunk or command that gave it.
+    struct Shown {
+        let id: Int
+        let expression: String
+        let png: [UInt8]
+        /// Its size in points.
+        let width: Double, height: Double
+    }
+    /// The REPL's canvases, newest first, at most `maxShown`; nil when the
+    /// page previews a script rather than a REPL session.
+    private(set) var shown: [Shown]?
+    private var shownCount = 0
+    /// The REPL canvases a page can list; older ones are forgotten.
+    static let maxShown = 60
     /// Called after each render with the new generation (the server pushes it to every page).
     var changed: @Sendable (Int) -> Void = { _ in }
 
-    init(defaultScale: Double) {
+    /// `repl`: the page shows a REPL session's canvases, not renders.
+    init(defaultScale: Double, repl: Bool = false) {
         frames = PreviewFrames(scale: defaultScale)
+        if repl {
+            shown = []
+            variants = []
+        }
+    }
+
+    /// Adds a canvas the REPL showed, and tells the pages.
+    func show(png: [UInt8], expression: String, width: Double, height: Double) {
+        let g: Int = withLock {
+            shownCount += 1
+            shown?.insert(Shown(id: shownCount, expression: expression, png: png, width: width, height: height), at: 0)
+            if (shown?.count ?? 0) > Self.maxShown { shown?.removeLast() }
+            return generation
+        }
+        changed(g)
+    }
+
+    /// The PNG of the REPL canvas `id`, if it is still kept.
+    func shownPNG(id: Int) -> [UInt8]? {
+        withLock { shown?.first { $0.id == id }?.png }
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
@@ -93,8 +129,19 @@ final class PreviewState: @unchecked Sendable {
             let names = variants.map { "\"\(Self.escape($0))\"" }.joined(separator: ",")
             let err = error.map { "\"\(Self.escape($0))\"" } ?? "null"
             return "{\"generation\":\(generation),\"variants\":[\(names)],\"error\":\(err),\"frames\":\(frames.count),"
-                + "\"params\":[\(controls.joined(separator: ","))]}"
+                + "\"params\":[\(controls.joined(separator: ","))]" + replJSON + "}"
         }
+    }
+
+    /// `"repl"`: the REPL's canvases, newest first (id, expression, size in
+    /// points); nothing when the page previews a script. Under the lock.
+    private var replJSON: String {
+        guard let shown else { return "" }
+        let list = shown.map {
+            "{\"id\":\($0.id),\"expr\":\"\(Self.escape($0.expression))\",\"width\":\(Decimal3.text($0.width)),"
+                + "\"height\":\(Decimal3.text($0.height))}"
+        }
+        return ",\"repl\":[" + list.joined(separator: ",") + "]"
     }
 
     /// `s` escaped for a JSON string (`ParamDeclaration.jsonEscaped`).
