@@ -417,6 +417,34 @@ static inline void cl_pushargerror(lua_State *L, int arg, const char *extramsg) 
     lua_concat(L, 2);
 }
 
+/** As cl_pushargerror, positioned at `line` of the calling chunk rather
+ *  than its current line: a spec field's own line in a table constructor
+ *  that spans several. */
+static inline void cl_pushargerror_at(lua_State *L, int arg, const char *extramsg, int line) {
+    lua_Debug caller;
+    if (line <= 0 || !lua_getstack(L, 1, &caller)) {
+        cl_pushargerror(L, arg, extramsg);
+        return;
+    }
+    lua_getinfo(L, "S", &caller);
+    lua_Debug ar;
+    const char *name = "?";
+    if (lua_getstack(L, 0, &ar)) {
+        lua_getinfo(L, "n", &ar);
+        if (ar.name) name = ar.name;
+    }
+    lua_pushfstring(L, "%s:%d: bad argument #%d to '%s' (%s)", caller.short_src, line, arg, name, extramsg);
+}
+
+/** The source of the calling chunk (`level` 1): "@path" for a file, the
+ *  code itself for a string chunk; NULL when there is none. */
+static inline const char *cl_callersource(lua_State *L, int level) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar)) return NULL;
+    lua_getinfo(L, "S", &ar);
+    return ar.source;
+}
+
 /** Pushes "where: msg", where is the calling Lua line (as luaL_error). */
 static inline void cl_pusherror(lua_State *L, const char *msg) {
     luaL_where(L, 1);

@@ -8,10 +8,13 @@ public enum LuaError: Error, CustomStringConvertible {
     case argument(Int32, String)
     /// `script.lua:LINE: message`, positioned at the calling Lua line.
     case message(String)
+    /// As `argument`, positioned at `line` of the calling chunk (a spec
+    /// field's own line; `SpecSite`).
+    case argumentAt(Int32, String, line: Int)
 
     public var description: String {
         switch self {
-        case .argument(let n, let s): return "bad argument #\(n) (\(s))"
+        case .argument(let n, let s), .argumentAt(let n, let s, _): return "bad argument #\(n) (\(s))"
         case .message(let s): return s
         }
     }
@@ -21,6 +24,7 @@ public enum LuaError: Error, CustomStringConvertible {
         switch self {
         case .argument(let n, let s): cl_pushargerror(L, n, s)
         case .message(let s): cl_pusherror(L, s)
+        case .argumentAt(let n, let s, let line): cl_pushargerror_at(L, n, s, Int32(line))
         }
     }
 }

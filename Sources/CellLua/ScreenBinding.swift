@@ -32,7 +32,7 @@ enum ScreenBinding {
     static let iPadInset = 45.0
 
     static let new: HostFunction = { L in
-        guarded(L) { lua in
+        guarded(L) { lua in try SpecSite.relocating(lua) {
             try lua.checkTable(1)
             let r = SpecReader(lua: lua, table: 1, path: "", argument: 1)
             try r.checkKeys(specKeys)
@@ -77,7 +77,7 @@ enum ScreenBinding {
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)
             return 1
-        }
+        } }
     }
 
     /// A bar of the spec: its options as the bar's function takes them,

@@ -22,8 +22,8 @@ struct SpecReader {
         .argument(argument, "\(field): \(message)")
     }
 
-    /// Unknown keys are errors that list the known ones (a typo such as
-    /// `heigth` would otherwise be silently ignored).
+    /// Unknown keys are errors that list the known ones, with the closest
+    /// first (a typo such as `heigth` would otherwise be silently ignored).
     func checkKeys(_ known: [String]) throws {
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
@@ -35,7 +35,8 @@ struct SpecReader {
             let key = String(cString: k)
             if !known.contains(key) {
                 cl_pop(L, 1)
-                throw fail(fieldPath(key), "unknown field (expected one of: \(known.joined(separator: ", ")))")
+                let hint = NameSuggestion.closest(to: key, in: known).map { "did you mean '\($0)'? " } ?? ""
+                throw fail(fieldPath(key), "unknown field (\(hint)expected one of: \(known.joined(separator: ", ")))")
             }
         }
     }

@@ -102,8 +102,9 @@ enum TableBinding {
             cl_newtable(lua.L)
             let functions = lua.top
             let callbacks = LuaCallbacks()
-            let spec = try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1),
-                                    functions: functions, callbacks: callbacks)
+            let spec = try SpecSite.relocating(lua) {
+                try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1), functions: functions, callbacks: callbacks)
+            }
             let table = try Table(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
             lua.pushObject(TableBox(table, callbacks: callbacks), type: typeName)
             lua_pushvalue(lua.L, functions)

@@ -24,7 +24,7 @@ import Testing
         #expect(specError("{table = {}, toolbar = {theme = 'dark'}}")
                 == prefix + "toolbar.theme: a screen's bars take the screen's theme (give it to the screen))")
         #expect(specError("{table = {}, scroll = 0/0}") == prefix + "scroll: finite number expected, got nan)")
-        #expect(try #require(specError("{table = {}, tabbar = {}}")).hasPrefix(prefix + "tabbar: unknown field (expected one of: device,"))
+        #expect(try #require(specError("{table = {}, tabbar = {}}")).hasPrefix(prefix + "tabbar: unknown field (did you mean 'tab_bar'? expected one of: device,"))
         #expect(firstLine("local s = cell.ui.screen{table = {}}\ns:render(cell.canvas(320, 400))")
                 == "test.lua:2: bad argument #1 to 'render' (the screen is 320x480 pt (iphone), the canvas 320x400: make the canvas the device's size)")
     }

@@ -25,7 +25,7 @@ import Testing
         #expect(specError("{sections = {{rows = {{text_color = 'blurple'}}}}}")?.hasPrefix(prefix + "sections[1].rows[1].text_color:") == true)
         #expect(specError("{theme = 'sepia'}") == prefix + "theme: invalid option 'sepia' (expected one of: ios6, dark))")
         #expect(specError("{theme = {tint = 3}}")?.hasPrefix(prefix + "theme.tint:") == true)
-        #expect(specError("{theme = {tnit = '#FF0000'}}")?.hasPrefix(prefix + "theme.tnit: unknown field (expected one of: base, background,") == true)
+        #expect(specError("{theme = {tnit = '#FF0000'}}")?.hasPrefix(prefix + "theme.tnit: unknown field (did you mean 'tint'? expected one of: base, background,") == true)
         #expect(specError("{theme = {base = 'sepia'}}") == prefix + "theme.base: invalid option 'sepia' (expected one of: ios6, dark))")
         #expect(specError("{separator = 'double'}") == prefix + "separator: invalid option 'double' (expected one of: single, none))")
     }

@@ -28,16 +28,16 @@ import Testing
 
     @Test func unknownFieldListsTheKnownOnes() throws {
         let top = try #require(specError("{heigth = 300}"))
-        #expect(top.hasPrefix(prefix + "heigth: unknown field (expected one of: x, y, width, height, style,"))
+        #expect(top.hasPrefix(prefix + "heigth: unknown field (did you mean 'height'? expected one of: x, y, width, height, style,"))
         #expect(top.contains("content_offset") && top.contains("corner_overlay") && top.contains("sections"))
         #expect(specError("{sections = {{rows = {{hieght = 3}}}}}")
-                == prefix + "sections[1].rows[1].hieght: unknown field (expected one of: text, detail, badge, highlighted, accessory, height, draw, style, image, on, editing, reorder, indent, text_color, detail_color, font, detail_font, lines, detail_lines, background, align, delete_button, checked))")
+                == prefix + "sections[1].rows[1].hieght: unknown field (did you mean 'height'? expected one of: text, detail, badge, highlighted, accessory, height, draw, style, image, on, editing, reorder, indent, text_color, detail_color, font, detail_font, lines, detail_lines, background, align, delete_button, checked))")
         #expect(specError("{sections = {{titel = 'x'}}}")
-                == prefix + "sections[1].titel: unknown field (expected one of: title, footer, rows, header_view, footer_view))")
+                == prefix + "sections[1].titel: unknown field (did you mean 'title'? expected one of: title, footer, rows, header_view, footer_view))")
         #expect(specError("{corner_overlay = {radius = 4, colour = 'red'}}")
-                == prefix + "corner_overlay.colour: unknown field (expected one of: radius, color))")
+                == prefix + "corner_overlay.colour: unknown field (did you mean 'color'? expected one of: radius, color))")
         #expect(specError("{header = {hight = 3}}")
-                == prefix + "header.hight: unknown field (expected one of: height, color, colors, title, title_color, draw))")
+                == prefix + "header.hight: unknown field (did you mean 'height'? expected one of: height, color, colors, title, title_color, draw))")
         #expect(specError("{[1] = 2}") == prefix + "spec: keys must be names)")
     }
 
