@@ -51,8 +51,16 @@
 ---parameters (name -> value). While a variant renders (`--variant NAME`,
 ---`--all-variants`), `cell.param` answers with its values; `-D` still wins.
 ---`--list-variants` prints the names. Leave it unset for a script without variants.
----@type table<string, table<string, cell.ParamValue>>
+---To give them an order (`--sheet-order variants` lays the contact sheet out
+---in it), write a list of pairs, `{ {"light", {tint = "#EEE"}}, {"dark", {...}} }`,
+---or set `variant_order`.
+---@type table<string, table<string, cell.ParamValue>>|[string, table<string, cell.ParamValue>][]
 variants = nil
+
+---The order of a `variants` map, for `--sheet-order variants`: every variant's
+---name once (an unknown name, a repeat or a missing one is an error at this line).
+---@type string[]
+variant_order = nil
 
 ---@class cell
 ---@field version string celllua's version

@@ -101,6 +101,9 @@ struct CommandLineOptions: ParsableCommand {
     @Flag(help: "With --all-variants: also write <stem>-sheet.png with every variant, labelled.")
     var sheet = false
 
+    @Option(help: ArgumentHelp("The sheet's order: name (the default) or variants (the order the variants list of pairs or variant_order gives).", valueName: "order"))
+    var sheetOrder: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Threads each canvas draws on (default: every core, at most 8, or CELLLUA_THREADS; 1: one thread).",
         valueName: "n"))
@@ -206,6 +209,12 @@ struct CommandLineOptions: ParsableCommand {
         }
         if let slices, slices.isEmpty { throw ValidationError("--slices needs a folder") }
         if sheet && !allVariants { throw ValidationError("--sheet goes with --all-variants") }
+        if let sheetOrder {
+            guard ["name", "variants"].contains(sheetOrder) else {
+                throw ValidationError("--sheet-order is name or variants, got '\(sheetOrder)'")
+            }
+            if !sheet { throw ValidationError("--sheet-order goes with --sheet") }
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if jobs != nil && !allVariants { throw ValidationError("--jobs goes with --all-variants") }
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }

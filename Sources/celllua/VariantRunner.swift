@@ -38,7 +38,7 @@ struct VariantRunner {
         switch readTable(console: console, files: &files) {
         case .failure(let status):
             return status
-        case .success(let table):
+        case .success(let table, _):
             for name in shard(table.keys.sorted()) { print(name) }
             return 0
         }
@@ -52,7 +52,7 @@ struct VariantRunner {
     }
 
     private enum TableRead {
-        case success([String: [String: ParamValue]])
+        case success([String: [String: ParamValue]], order: [String]?)
         case failure(Int32)
     }
 
@@ -63,12 +63,13 @@ struct VariantRunner {
             return .failure(2)
         }
         let table: [String: [String: ParamValue]]
+        let order: [String]?
         do {
-            guard let found = try variantsTable(files: &files) else {
+            guard let found = try variantsAndOrder(files: &files) else {
                 console.diagnostic("celllua: \(scriptName) defines no variants table")
                 return .failure(2)
             }
-            table = found
+            (table, order) = found
         } catch {
             return .failure(Runner.failure(error, console: console))
         }
@@ -76,16 +77,23 @@ struct VariantRunner {
             console.diagnostic("celllua: variant name '\(name)' cannot be part of a file name (use letters, digits, - _ .)")
             return .failure(1)
         }
-        return .success(table)
+        return .success(table, order: order)
     }
 
     private func render(console: Console, files: inout Set<String>) -> Int32 {
         // 1. Read the variants table.
         let table: [String: [String: ParamValue]]
+        var order: [String]?
         switch readTable(console: console, files: &files) {
         case .failure(let status): return status
-        case .success(let found): table = found
+        case .success(let found, let given): (table, order) = (found, given)
         }
+        if options.sheetOrder == "variants" && order == nil {
+            console.diagnostic("celllua: --sheet-order variants: \(scriptName) gives its variants no order "
+                               + "(write variants as a list of pairs, {{\"light\", {...}}, ...}, or add variant_order = {...})")
+            return 1
+        }
+        if options.sheetOrder != "variants" { order = nil }
         let names: [String]
         if let wanted = options.variant {
             guard table[wanted] != nil else {
@@ -128,10 +136,13 @@ struct VariantRunner {
             }
         }
         // 3. The contact sheets, from the images in memory.
+        let rank = Dictionary(uniqueKeysWithValues: (order ?? []).enumerated().map { ($1, $0) })
         for (scaleIndex, scaleTiles) in tiles.enumerated() where options.sheet && !scaleTiles.isEmpty {
             let path = options.scaledPath(sheetPath, scale: scales[scaleIndex])
+            // By name (as rendered), or in the order the script gives (--sheet-order variants).
+            let ordered = order == nil ? scaleTiles : scaleTiles.sorted { rank[$0.name, default: 0] < rank[$1.name, default: 0] }
             do {
-                let sheet = try ContactSheet(tiles: scaleTiles).render()
+                let sheet = try ContactSheet(tiles: ordered).render()
                 try AtomicFile.write(try PNGCodec.encode(sheet.buffer), to: path)
                 console.written(path)
             } catch {
@@ -150,6 +161,11 @@ struct VariantRunner {
 
     /// Runs the script again just to read `variants` (no files written).
     func variantsTable(files: inout Set<String>) throws -> [String: [String: ParamValue]]? {
+        try variantsAndOrder(files: &files)?.table
+    }
+
+    /// The table and the order the script gives it (`LuaRuntime.variantOrder`).
+    func variantsAndOrder(files: inout Set<String>) throws -> (table: [String: [String: ParamValue]], order: [String]?)? {
         let runtime = runner.makeRuntime(writesFiles: false)
         defer { files.formUnion(runtime.loadedFiles) }
         // This run only reads the table: keep its prints out of the output.
@@ -160,10 +176,17 @@ struct VariantRunner {
             // The defaults may not render (a parameter only variants set);
             // what matters here is whether the table was defined first.
             if case .unreadable = error { throw error }
-            if let table = try located({ try runtime.variants() }) { return table }
+            if let table = try located({ try runtime.variants() }) { return (table, try order(runtime)) }
             throw error
         }
-        return try located { try runtime.variants() }
+        guard let table = try located({ try runtime.variants() }) else { return nil }
+        return (table, try order(runtime))
+    }
+
+    /// The script's order for its variants; a bad `variant_order` is
+    /// reported at the line that assigns it.
+    private func order(_ runtime: LuaRuntime) throws -> [String]? {
+        try AssignmentSite.located("variant_order", in: options.script) { try runtime.variantOrder() }
     }
 
     /// A bad `variants` table's error, with `script.lua:LINE:` of the line
