@@ -51,6 +51,7 @@ final class PreviewState: @unchecked Sendable {
     private var shownCount = 0
     /// The REPL canvases a page can list; older ones are forgotten.
     static let maxShown = 60
+    static let maxShownBytes = 256 << 20
     /// Called after each render with the new generation (the server pushes it to every page).
     var changed: @Sendable (Int) -> Void = { _ in }
 
@@ -68,7 +69,11 @@ final class PreviewState: @unchecked Sendable {
         let g: Int = withLock {
             shownCount += 1
             shown?.insert(Shown(id: shownCount, expression: expression, png: png, width: width, height: height), at: 0)
-            if (shown?.count ?? 0) > Self.maxShown { shown?.removeLast() }
+            // At most maxShown canvases and maxShownBytes of PNG (the newest always stays).
+            while let list = shown, list.count > 1,
+                  list.count > Self.maxShown || list.reduce(0, { $0 + $1.png.count }) > Self.maxShownBytes {
+                shown?.removeLast()
+            }
             return generation
         }
         changed(g)
