@@ -8,9 +8,9 @@ variants = {
   ios6 = { theme = "ios6" },
   dark = { theme = "dark", bar_top = "#4A4E57", bar_bottom = "#22252A" },
 }
-local theme = cell.param("theme", "ios6")
-local bar_top = cell.param("bar_top", cell.color("#B0BCCD"))
-local bar_bottom = cell.param("bar_bottom", cell.color("#6D84A2"))
+local theme = cell.param("theme", "ios6", {choices = {"ios6", "dark"}, label = "Theme"})
+local bar_top = cell.param("bar_top", cell.color("#B0BCCD"), {label = "Bar top"})
+local bar_bottom = cell.param("bar_bottom", cell.color("#6D84A2"), {label = "Bar bottom"})
 
 -- Icons for the image slot: a rounded square in a color with a white glyph
 -- drawn from paths, as the Settings icons of the era.
@@ -45,7 +45,7 @@ local function bell(c, cx, cy)
 end
 
 local t = cell.ui.table {
-  width = 320, height = 2000, theme = theme, style = cell.param("style", "grouped"),
+  width = 320, height = 2000, theme = theme, style = cell.param("style", "grouped", {choices = {"grouped", "plain"}, label = "Table style"}),
   header = { height = 44, colors = { bar_top, bar_bottom }, title = "Cells" },
   sections = {
     { title = "Styles", rows = {
