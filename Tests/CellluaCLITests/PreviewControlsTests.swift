@@ -63,6 +63,27 @@ import Testing
         #expect(error.contains("script.lua:1: the page's control n=12: above the maximum 9 of parameter 'n'"), "\(error)")
     }
 
+    /// A page (or a script posing as one) that sends values as fast as it
+    /// can gets a render at a time with the latest values, not a queue of
+    /// renders: 2,000 changes make far fewer renders, the last value wins.
+    @Test func aFloodOfChangesIsCoalesced() throws {
+        let session = try PreviewSession(script: Self.script)
+        try #require(session.waitForGeneration(1))
+        let socket = try WebSocketClient(session: session)
+        for i in 0..<2000 { try send(socket, #"{"values": {"n": "\#(1 + i % 8)"}}"#) }
+        try send(socket, #"{"values": {"n": "9"}}"#)
+        let deadline = Date().addingTimeInterval(30)
+        var value: String?
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            value = try params(session).first?["value"] as? String
+        } while value != "9" && Date() < deadline
+        #expect(value == "9", "the last value is rendered")
+        let renders = try session.generation() - 1
+        #expect(renders < 1000, "\(renders) renders for 2,001 changes")
+        #expect(session.answers(), "and the server answers")
+    }
+
     @Test func anythingElseOnTheSocketIsIgnored() throws {
         let session = try PreviewSession(script: Self.script)
         try #require(session.waitForGeneration(1))
