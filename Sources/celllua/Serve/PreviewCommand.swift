@@ -16,26 +16,34 @@ struct PreviewCommand {
     static let defaultPort = 7787
 
     func run() -> Int32 {
-        let options = runner.options
-        let state = PreviewState(defaultScale: options.scale)
+        let state = PreviewState(defaultScale: runner.options.scale)
         let renderer = PreviewRenderer(runner: runner, state: state)
-        let server = PreviewServer(renderer: renderer)
-        let host = options.host ?? "127.0.0.1"
-        let url: String
-        do {
-            url = try server.start(host: host, port: options.port ?? Self.defaultPort)
-        } catch {
-            writeStandardError("celllua: \(error)\n")
-            return 1
-        }
-        if !PreviewAccess.isLoopback(host) { writeStandardError(Self.networkWarning(host: host)) }
-        print(url)
-        fflush(nil)
+        guard let server = Self.serve(renderer) else { return 1 }
         var loop = WatchLoop(render: { renderer.renderAll() })
         loop.quietPeriod = .milliseconds(20)
         let status = loop.run()
         server.stop()
         return status
+    }
+
+    /// Starts the server for `renderer` on `--host` and `--port` and prints
+    /// its URL (with the warning for a host other than loopback); nil, with
+    /// the reason on stderr, when it cannot listen.
+    static func serve(_ renderer: PreviewRenderer) -> PreviewServer? {
+        let options = renderer.runner.options
+        let server = PreviewServer(renderer: renderer)
+        let host = options.host ?? "127.0.0.1"
+        let url: String
+        do {
+            url = try server.start(host: host, port: options.port ?? defaultPort)
+        } catch {
+            writeStandardError("celllua: \(error)\n")
+            return nil
+        }
+        if !PreviewAccess.isLoopback(host) { writeStandardError(networkWarning(host: host)) }
+        print(url)
+        fflush(nil)
+        return server
     }
 
     static func networkWarning(host: String) -> String {

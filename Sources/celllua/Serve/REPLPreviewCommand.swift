@@ -14,21 +14,9 @@ struct REPLPreviewCommand {
     let runner: Runner
 
     func run() -> Int32 {
-        let options = runner.options
-        let state = PreviewState(defaultScale: options.scale, repl: true)
-        let server = PreviewServer(renderer: PreviewRenderer(runner: runner, state: state))
-        let host = options.host ?? "127.0.0.1"
-        let url: String
-        do {
-            url = try server.start(host: host, port: options.port ?? PreviewCommand.defaultPort)
-        } catch {
-            writeStandardError("celllua: \(error)\n")
-            return 1
-        }
+        let state = PreviewState(defaultScale: runner.options.scale, repl: true)
+        guard let server = PreviewCommand.serve(PreviewRenderer(runner: runner, state: state)) else { return 1 }
         defer { server.stop() }
-        if !PreviewAccess.isLoopback(host) { writeStandardError(PreviewCommand.networkWarning(host: host)) }
-        print(url)
-        fflush(nil)
         return runner.runThenExplore(gallery: { canvas, expression in
             do {
                 let png = try PNGCodec.encode(canvas.buffer)
