@@ -221,21 +221,62 @@ extension Rasterizer {
     static let maxSeparateContours = 8
 
     /// Whether `polygons` cannot meet themselves inside a pixel, so a job
-    /// can skip the detection: each contour convex (`isConvex`) and no two
-    /// sharing a pixel of their bounding boxes. A single filled rounded
-    /// rectangle, ellipse or polygon of a chart costs no bookkeeping.
+    /// can skip the detection: each contour convex (`isConvex`), and any two
+    /// that share a pixel of their bounding boxes a ring: one inside the
+    /// other and turning the other way, no contour inside two others. The
+    /// winding is then 0 or s everywhere (s the outer contours' sign; a hole
+    /// adds -s), the case the average already gets exactly. A single filled
+    /// rounded rectangle, ellipse or chart polygon costs no bookkeeping, nor
+    /// does the stroke of one (its two offset loops), however thin.
     static func cannotMeet(_ polygons: [Polyline]) -> Bool {
         var boxes: [(Double, Double, Double, Double)] = []
+        var contours: [(points: [Point], turn: Double, containers: Int)] = []
         for poly in polygons where poly.points.count > 1 {
-            guard boxes.count < maxSeparateContours, isConvex(poly.points) else { return false }
+            guard boxes.count < maxSeparateContours, let turn = convexTurn(poly.points) else { return false }
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for p in poly.points {
                 minX = min(minX, p.x); maxX = max(maxX, p.x)
                 minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
             let box = (minX.rounded(.down), minY.rounded(.down), maxX.rounded(.up), maxY.rounded(.up))
-            for b in boxes where box.0 < b.2 && b.0 < box.2 && box.1 < b.3 && b.1 < box.3 { return false }
+            var containers = 0
+            for (j, b) in boxes.enumerated() where box.0 < b.2 && b.0 < box.2 && box.1 < b.3 && b.1 < box.3 {
+                let other = contours[j]
+                guard turn != 0, other.turn != 0, (turn > 0) != (other.turn > 0) else { return false }
+                if inside(other.points, convex: poly.points, turn: turn) {
+                    contours[j].containers += 1
+                    guard contours[j].containers == 1 else { return false }
+                } else if inside(poly.points, convex: other.points, turn: other.turn) {
+                    containers += 1
+                    guard containers == 1 else { return false }
+                } else {
+                    return false
+                }
+            }
             boxes.append(box)
+            contours.append((poly.points, turn, containers))
+        }
+        return true
+    }
+
+    /// Most point-edge tests `inside` makes before it gives up (the
+    /// detection then runs, as for any shape).
+    static let maxContainmentTests = 1 << 16
+
+    /// Whether every point of `points` lies inside or on the convex polygon
+    /// `hull`, which turns the way `turn`'s sign says.
+    static func inside(_ points: [Point], convex hull: [Point], turn: Double) -> Bool {
+        guard points.count * hull.count <= maxContainmentTests else { return false }
+        var a = hull[hull.count - 1]
+        for b in hull {
+            let ex = b.x - a.x, ey = b.y - a.y
+            if ex != 0 || ey != 0 {
+                for p in points {
+                    let cross = ex * (p.y - a.y) - ey * (p.x - a.x)
+                    if cross != 0 && (cross > 0) != (turn > 0) { return false }
+                }
+            }
+            a = b
         }
         return true
     }
@@ -244,7 +285,11 @@ extension Rasterizer {
     /// of its pieces meet inside a pixel: every turn the same way (repeated
     /// points and straight steps aside, no step straight back) and y turning
     /// back at most twice around it (it winds once, not several times).
-    static func isConvex(_ points: [Point]) -> Bool {
+    static func isConvex(_ points: [Point]) -> Bool { convexTurn(points) != nil }
+
+    /// As `isConvex`: nil when `points` is not convex, else the sign of its
+    /// turns (0 when it has none: all its points on one line, or one point).
+    static func convexTurn(_ points: [Point]) -> Double? {
         let n = points.count
         // The last step with length, into the first point.
         var t = n - 1
@@ -253,7 +298,7 @@ extension Rasterizer {
             (px, py) = (points[t].x - points[t - 1].x, points[t].y - points[t - 1].y)
             t -= 1
         }
-        if px == 0 && py == 0 { return true }
+        if px == 0 && py == 0 { return 0 }
         var turn = 0.0
         var turnsBack = 0
         var lastDy = py
@@ -262,11 +307,14 @@ extension Rasterizer {
             let dx = p.x - previous.x, dy = p.y - previous.y
             previous = p
             if dx == 0 && dy == 0 { continue }
+            // A turn by a billionth of a radian is a straight step: offset
+            // points where a line meets its arc at a tangent land a rounding
+            // error either side of straight.
             let cross = px * dy - py * dx
-            if cross != 0 {
-                if turn == 0 { turn = cross } else if (cross > 0) != (turn > 0) { return false }
+            if abs(cross) > 1e-9 * (abs(px) + abs(py)) * (abs(dx) + abs(dy)) {
+                if turn == 0 { turn = cross } else if (cross > 0) != (turn > 0) { return nil }
             } else if px * dx + py * dy < 0 {
-                return false
+                return nil
             }
             if dy != 0 {
                 if lastDy != 0 && (dy > 0) != (lastDy > 0) { turnsBack += 1 }
@@ -274,7 +322,7 @@ extension Rasterizer {
             }
             (px, py) = (dx, dy)
         }
-        return turnsBack <= 2
+        return turnsBack <= 2 ? (turn > 0 ? 1 : turn < 0 ? -1 : 0) : nil
     }
 
     /// Notes a horizontal edge at `y` from x0 to x1 (the job's local
