@@ -51,8 +51,8 @@
 ---parameters (name -> value). While a variant renders (`--variant NAME`,
 ---`--all-variants`), `cell.param` answers with its values; `-D` still wins.
 ---`--list-variants` prints the names. Leave it unset for a script without variants.
----To give them an order (`--sheet-order variants` lays the contact sheet out
----in it), write a list of pairs, `{ {"light", {tint = "#EEE"}}, {"dark", {...}} }`,
+---To give them an order (the preview's gallery follows it, and `--sheet-order
+---variants` lays the contact sheet out in it), write a list of pairs, `{ {"light", {tint = "#EEE"}}, {"dark", {...}} }`,
 ---or set `variant_order`.
 ---@type table<string, table<string, cell.ParamValue>>|[string, table<string, cell.ParamValue>][]
 variants = nil

@@ -84,6 +84,22 @@ import Testing
         #expect(session.answers(), "and the server answers")
     }
 
+    /// The gallery keeps the order the script gives its variants (a list of
+    /// pairs, or `variant_order`), else sorts them by name.
+    @Test func theGalleryInTheScriptsOrder() throws {
+        let body = "\nreturn cell.canvas(10, 10, {background = cell.param('tint', '#000000')})"
+        for (head, expected) in [
+            (##"variants = { {"light", {tint = "#eeeeee"}}, {"dark", {tint = "#222222"}}, {"blue", {tint = "#0000ff"}} }"##,
+             ["light", "dark", "blue"]),
+            (#"variants = { light = {}, dark = {}, blue = {} } variant_order = {"dark", "light", "blue"}"#, ["dark", "light", "blue"]),
+            (#"variants = { light = {}, dark = {}, blue = {} }"#, ["blue", "dark", "light"]),
+        ] {
+            let session = try PreviewSession(script: head + body)
+            try #require(session.waitForGeneration(1))
+            #expect(try session.state()["variants"] as? [String] == expected, "\(head)")
+        }
+    }
+
     @Test func anythingElseOnTheSocketIsIgnored() throws {
         let session = try PreviewSession(script: Self.script)
         try #require(session.waitForGeneration(1))

@@ -102,9 +102,13 @@ final class PreviewRenderer: @unchecked Sendable {
         let first = runner.makeRuntime(params: params, console: console, writesFiles: false, scale: scales[0])
         var names = [""]
         var read = [ParamDeclaration]()
+        // The order the script gives its variants (a list of pairs,
+        // `variant_order`), read before the state is closed; else by name.
+        var order: [String]?
         do {
             let result = try runner.execute(in: first)
             table = try first.variants()
+            order = try? first.variantOrder()
             first.close() // finalizers before the frame (LuaRuntime.close)
             if table == nil {
                 let frame = try makeFrame(result ?? first.lastCanvas, runtime: first, generation: generation)
@@ -112,6 +116,7 @@ final class PreviewRenderer: @unchecked Sendable {
             }
         } catch {
             table = try? first.variants()
+            order = try? first.variantOrder()
             if table == nil {
                 files.formUnion(first.loadedFiles)
                 status = Runner.failure(error, console: console)
@@ -124,7 +129,7 @@ final class PreviewRenderer: @unchecked Sendable {
         }
         read = first.paramDeclarations
         files.formUnion(first.loadedFiles)
-        if let table { names = table.keys.sorted().filter(VariantRunner.isSafeName) }
+        if let table { names = (order ?? table.keys.sorted()).filter(VariantRunner.isSafeName) }
         for name in names {
             for scale in scales where frames[PreviewState.Key(variant: name, scale: scale)] == nil {
                 let outcome = render(variant: name, scale: scale, generation: generation)

@@ -27,7 +27,7 @@ final class PreviewState: @unchecked Sendable {
     private let lock = Locked<Void>(())
     /// Counts finished renders of the whole script (each save gives one).
     private(set) var generation = 0
-    /// Variant names, sorted; [""] for a script without variants.
+    /// Variant names, in the order the script gives or by name; [""] for a script without variants.
     private(set) var variants: [String] = [""]
     /// The last render's error (`script.lua:LINE: message` and traceback), nil when it went well.
     private(set) var error: String?
