@@ -71,12 +71,21 @@ import Testing
         #expect(listing(dir).isEmpty)
     }
 
-    /// A stand-in ffmpeg at the front of the search path.
+    /// A stand-in ffmpeg at the front of the search path. It is put in
+    /// place by `install`, another process: a file this process wrote could
+    /// still be open for writing in a child another test thread forked
+    /// meanwhile, and running it would then fail with ETXTBSY ("Text file
+    /// busy"), as it once did in CI.
     func fakeFFmpeg(_ script: String, in dir: String) throws -> String {
         let bin = dir + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try ("#!/bin/sh\n" + script).write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/ffmpeg")
+        try ("#!/bin/sh\n" + script).write(toFile: dir + "/ffmpeg.sh", atomically: true, encoding: .utf8)
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "755", dir + "/ffmpeg.sh", bin + "/ffmpeg"]
+        try install.run()
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
         return bin
     }
 
