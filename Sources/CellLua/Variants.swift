@@ -21,9 +21,7 @@ extension LuaRuntime {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        cl_pushglobaltable(L)
-        lua.push("variant_order")
-        lua_rawget(L, -2)
+        pushRawGlobal("variant_order")
         if lua_type(L, -1) == LUA_TNIL { return nil }
         guard lua_type(L, -1) == LUA_TTABLE else {
             throw ScriptError.runtime("variant_order must be a list of variant names, got \(lua.typeName(-1))")
@@ -59,9 +57,7 @@ extension LuaRuntime {
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        cl_pushglobaltable(L)
-        lua.push("variants")
-        lua_rawget(L, -2)
+        pushRawGlobal("variants")
         if lua_type(L, -1) == LUA_TNIL { return nil }
         guard lua_type(L, -1) == LUA_TTABLE else {
             throw ScriptError.runtime("variants must be a table of name = {param = value, ...}, got \(lua.typeName(-1))")
