@@ -11,6 +11,10 @@ let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
 #else
 let avx2Settings: [SwiftSetting] = []
 #endif
+/// The engine's targets skip the run-time exclusivity checks: their hot
+/// loops read and write class-held buffers, where each check is a call
+/// (swift_beginAccess). Static checks stay; see docs/architecture.md.
+let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
     name: "celllua",
@@ -65,7 +69,7 @@ let package = Package(
             name: "CClipper",
             linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "CellGeometry", dependencies: ["CClipper"]),
+        .target(name: "CellGeometry", dependencies: ["CClipper"], swiftSettings: engineSettings),
         // wmemset from the C library (glibc picks the best version for the
         // machine at load time), for long runs of one 32-bit pixel.
         .systemLibrary(name: "CLibcFill"),
@@ -75,7 +79,8 @@ let package = Package(
         // CellRaster's widest pixel loops, compiled for the x86-64-v3 level
         // (AVX2) and called only on machines that have it.
         .target(name: "CellRasterAVX2", swiftSettings: avx2Settings),
-        .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill", "CCPUFeatures", "CellRasterAVX2"]),
+        .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill", "CCPUFeatures", "CellRasterAVX2"],
+                swiftSettings: engineSettings),
         // libjpeg (libjpeg-turbo) behind a small C decoder, for the same reason:
         // its errors longjmp out of error_exit.
         .target(

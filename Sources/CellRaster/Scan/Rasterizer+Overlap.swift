@@ -207,12 +207,15 @@ final class OverlapScratch {
     var allPieces = ScratchBuffer<OverlapState.Piece>(), clusters = ScratchBuffer<Int32>()
     /// The winding's steps left of a cluster: heights, changes, their order.
     var leftY = ScratchBuffer<Double>(), leftD = ScratchBuffer<Int32>(), leftOrder = ScratchBuffer<Int32>()
+    /// Those steps merged by height, the ones that cancel left out.
+    var stepY = ScratchBuffer<Double>(), stepD = ScratchBuffer<Int32>()
 
     func deallocate() {
         rowPieces.deallocate(); boundary.deallocate(); events.deallocate()
         order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()
         right.deallocate(); xAt.deallocate(); runTop.deallocate(); cuts.deallocate(); runDirection.deallocate()
         allPieces.deallocate(); clusters.deallocate(); leftY.deallocate(); leftD.deallocate(); leftOrder.deallocate()
+        stepY.deallocate(); stepD.deallocate()
     }
 }
 
@@ -559,7 +562,9 @@ extension Rasterizer {
         var byLeft = st.byLeft, left = st.left, right = st.right, xAt = st.xAt
         var runTop = st.runTop, runDirection = st.runDirection, cuts = st.cuts
         var leftY = st.leftY, leftD = st.leftD, leftOrder = st.leftOrder
+        var stepY = st.stepY, stepD = st.stepD
         defer {
+            (st.stepY, st.stepD) = (stepY, stepD)
             (st.rowPieces, st.boundary, st.events, st.order) = (pieces, boundary, events, order)
             (st.active, st.byLeft, st.left, st.right, st.xAt) = (active, byLeft, left, right, xAt)
             (st.runTop, st.runDirection, st.cuts) = (runTop, runDirection, cuts)
@@ -589,6 +594,26 @@ extension Rasterizer {
         leftOrder.count = 0
         for i in 0..<leftY.count { leftOrder.append(Int32(i)) }
         Self.sort(leftOrder.base, leftOrder.count) { leftY[Int($0)] < leftY[Int($1)] }
+        // The steps merged by height, those that cancel dropped (where one
+        // edge of a run ends and the next begins the winding does not
+        // change): fewer strips to walk.
+        stepY.reserve(leftOrder.count)
+        stepD.reserve(leftOrder.count)
+        var steps = 0
+        var a = 0
+        while a < leftOrder.count {
+            let y = leftY[Int(leftOrder[a])]
+            var d: Int32 = 0
+            while a < leftOrder.count && leftY[Int(leftOrder[a])] == y {
+                d += leftD[Int(leftOrder[a])]
+                a += 1
+            }
+            if d != 0 {
+                stepY[steps] = y
+                stepD[steps] = d
+                steps += 1
+            }
+        }
 
         // Crossings: pairs whose spans in x overlap are the candidates.
         byLeft.count = 0
@@ -641,7 +666,7 @@ extension Rasterizer {
             events.append(pieces[i].yTop)
             events.append(pieces[i].yBottom)
         }
-        for i in 0..<leftY.count { events.append(leftY[i]) }
+        for i in 0..<steps { events.append(stepY[i]) }
         guard events.count > 1 else { return false }
         Self.sort(events.base, events.count)
         order.count = 0
@@ -692,8 +717,8 @@ extension Rasterizer {
             while nextCut < cuts.count && cuts[nextCut] < s0 { nextCut += 1 }
             if nextCut < cuts.count && cuts[nextCut] == s0 { changed = true }
             let baseBefore = base
-            while nextLeft < leftOrder.count && leftY[Int(leftOrder[nextLeft])] <= s0 {
-                base += leftD[Int(leftOrder[nextLeft])]
+            while nextLeft < steps && stepY[nextLeft] <= s0 {
+                base += stepD[nextLeft]
                 nextLeft += 1
             }
             if base != baseBefore { changed = true }
