@@ -73,6 +73,7 @@ extension Canvas {
             let snapshot = layer.snapshot()
             let placement = snapshot.placement(onto: rect, under: m)
             guard placement.isIsometry else { return drawImage(source, in: rect, reading: layer, deferrable: true) }
+            if placePhased(layer, snapshot: snapshot, placement: placement) { return }
             return renderPlaced(snapshot, placement: placement)
         }
         let surface = Surface(buffer: source, x0: place.x0, y0: place.y0)
@@ -132,6 +133,78 @@ extension Canvas {
         try? endLayer()
     }
 
+    /// Most sub-pixel phases a canvas keeps drawn (`placePhased`).
+    static let maxPhases = 4
+
+    /// `layer` placed off the pixel grid by a translation (`placement`, its
+    /// pixels to this canvas'), from its operations drawn once at the
+    /// placement's fractional part (its phase) and kept, then composited at
+    /// the whole-pixel rest: what drawing them again at the place gives
+    /// (the same coverage, moved by whole pixels), without the drawing. A
+    /// table's cells at a scale that puts them between pixels (2.5 px from
+    /// the edge at 0.25x) are drawn once per phase instead of once per row.
+    /// Only under a clip of whole pixels (a mask would clip the operations
+    /// in the layer, which the kept drawing was not) and for lists that need
+    /// no pixels; false, drawing nothing, otherwise, past `maxPhases`
+    /// phases of one state of `layer` or past the drawings' budget
+    /// (`DrawnAsLayer.phaseBudget`).
+    private func placePhased(_ layer: Canvas, snapshot: CanvasSnapshot, placement: AffineTransform) -> Bool {
+        guard snapshot.pixels == nil, placement.b == 0, placement.c == 0, abs(placement.a - 1) < 1e-12,
+              abs(placement.d - 1) < 1e-12, case .rect = state.clip, placement.tx.isFinite, placement.ty.isFinite,
+              abs(placement.tx) < 1e9, abs(placement.ty) < 1e9 else { return false }
+        let (sx, sy) = snapshot.transform.axisScales
+        let ix = placement.tx.rounded(.down), iy = placement.ty.rounded(.down)
+        // (Exact: the fraction of a double is itself a double.)
+        let phase = AffineTransform(a: placement.a, b: 0, c: 0, d: placement.d,
+                                    tx: placement.tx - ix, ty: placement.ty - iy)
+        let own = Rect(x: 0, y: 0, width: snapshot.width * sx, height: snapshot.height * sy)
+        let drawn = phase.apply(own)
+        guard let drawing = layer.phaseDrawing(phase, of: snapshot, size: (Int(drawn.maxX.rounded(.up)),
+                                                                         Int(drawn.maxY.rounded(.up))))
+        else { return false }
+        // As `renderPlaced(_:placement:)` composites its transparency layer:
+        // through the clip of the layer's rectangle at its place.
+        save()
+        defer { try? restore() }
+        clipDevice(Path(rect: own, transform: placement), rule: .nonzero)
+        drawSurface(Surface(buffer: drawing, x0: Int(ix), y0: Int(iy)))
+        return true
+    }
+
+    /// This canvas' operations (`snapshot`, its state now) drawn at `phase`
+    /// onto transparent pixels of `size` (those its rectangle touches there):
+    /// made once per phase and state, at most `maxPhases` per state and
+    /// within the budget (nil past either). Safe to call from several threads while nothing draws
+    /// on this canvas.
+    func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PixelBuffer? {
+        guard size.0 > 0, size.1 > 0 else { return nil }
+        let now = generation
+        let key = PhaseKey(x: phase.tx.bitPattern, y: phase.ty.bitPattern)
+        return drawnAsLayer.phases.withLock { kept -> PixelBuffer? in
+            if kept?.generation != now {
+                DrawnAsLayer.release(kept?.drawings)
+                kept = (now, [:])
+            }
+            if let found = kept?.drawings[key] { return found }
+            guard let count = kept?.drawings.count, count < Self.maxPhases,
+                  DrawnAsLayer.reserve(size.0 * size.1 * 4) else { return nil }
+            // Clipped by its pixels only, as inside a transparency layer:
+            // the rectangle's anti-aliased edge applies once, when placed.
+            let target = Canvas(layerOf: self, width: Double(size.0), height: Double(size.1),
+                                pixelWidth: size.0, pixelHeight: size.1, ctm: .identity)
+            target.listing = false
+            Replay(canvas: target, placement: phase).draw(snapshot.list)
+            let pixels = target.buffer
+            // Drawing stopped at the deadline may be unfinished: used, not kept.
+            if cancellation?.isPastDeadline == true {
+                DrawnAsLayer.phaseBytes.subtract(pixels.byteCount, ordering: .relaxed)
+                return pixels
+            }
+            kept?.drawings[key] = pixels
+            return pixels
+        }
+    }
+
     /// Each row's longest opaque run of this canvas' pixels as they are now
     /// (found once per change; rows of large canvases in bands on the
     /// canvas' threads). Safe to call from several threads while nothing
@@ -184,6 +257,38 @@ final class DrawnAsLayer: @unchecked Sendable {
     let runs = Locked<(generation: Int, runs: OpaqueRuns)?>(nil)
     /// The drawing as of a generation (`snapshot`).
     let snapshot = Locked<(generation: Int, snapshot: CanvasSnapshot)?>(nil)
+    /// The drawing at sub-pixel phases as of a generation (`phaseDrawing`).
+    let phases = Locked<(generation: Int, drawings: [PhaseKey: PixelBuffer])?>(nil)
+
+    /// Bytes of phase drawings all canvases keep: at most `phaseBudget`
+    /// (16 MiB, as the kit's kept views), so a script cannot grow memory
+    /// past its limits through them; past it, placements draw again.
+    static let phaseBudget = 16 << 20
+    static let phaseBytes = Atomic<Int>(0)
+
+    /// Counts `bytes` of a new phase drawing; false when the budget would pass.
+    static func reserve(_ bytes: Int) -> Bool {
+        var now = phaseBytes.load(ordering: .relaxed)
+        while true {
+            guard bytes <= phaseBudget - now else { return false }
+            let (exchanged, found) = phaseBytes.compareExchange(expected: now, desired: now + bytes,
+                                                                ordering: .relaxed)
+            if exchanged { return true }
+            now = found
+        }
+    }
+
+    static func release(_ drawings: [PhaseKey: PixelBuffer]?) {
+        guard let drawings, !drawings.isEmpty else { return }
+        phaseBytes.subtract(drawings.values.reduce(0) { $0 + $1.byteCount }, ordering: .relaxed)
+    }
+
+    deinit { Self.release(phases.withLock { $0?.drawings }) }
+}
+
+/// A sub-pixel phase, by the bits of its offsets.
+struct PhaseKey: Hashable {
+    let x: UInt64, y: UInt64
 }
 
 struct WeakCanvas {
