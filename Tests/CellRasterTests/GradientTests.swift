@@ -15,6 +15,31 @@ import Testing
         return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
     }
 
+    /// t is taken from the start's device point, so a linear gradient moved
+    /// by whole pixels paints the same pixels, its unextended ends too (an
+    /// end exactly on a row's centre stays painted: t there is exactly 0 or
+    /// 1). A canvas drawn once per sub-pixel phase and placed relies on it.
+    @Test func aLinearGradientMovedByWholePixelsPaintsTheSamePixels() throws {
+        let g = try Gradient(stops: [.init(location: 0, color: Self.red), .init(location: 1, color: Color(r: 0.1, g: 0.3, b: 0.9))])
+        let c = try Canvas(width: 64, height: 200, scale: 0.25)
+        // Scale 0.25: from y = -1 to 44 pt below `top` is 11.25 px, from
+        // 0.25 to 11.5 at top = 2 and from 22.25 to 33.5 at top = 90: the
+        // end lands on a row's centre.
+        for top in [2.0, 90.0] {
+            c.save()
+            c.clipRect(Rect(x: 0, y: top - 1, width: 64, height: 53))
+            c.drawLinearGradient(g, from: Point(0, top - 1), to: Point(0, top + 44))
+            try c.restore()
+        }
+        var first: [Int] = [], second: [Int] = []
+        for y in 0...13 { for x in 0..<16 { first += rgba(c, x, y) } }
+        for y in 22...35 { for x in 0..<16 { second += rgba(c, x, y) } }
+        #expect(first == second)
+        // The row whose centre is the end is painted, the next is not.
+        #expect(rgba(c, 1, 11)[3] == 255 && rgba(c, 1, 12)[3] == 0)
+        #expect(rgba(c, 1, 33)[3] == 255 && rgba(c, 1, 34)[3] == 0)
+    }
+
     // MARK: stops
 
     @Test func stopsAreSortedStably() throws {

@@ -143,14 +143,15 @@ extension Canvas {
     /// (the same coverage, moved by whole pixels), without the drawing. A
     /// table's cells at a scale that puts them between pixels (2.5 px from
     /// the edge at 0.25x) are drawn once per phase instead of once per row.
-    /// Only under a clip of whole pixels (a mask would clip the operations
-    /// in the layer, which the kept drawing was not) and for lists that need
+    /// Any clip: inside a transparency layer only the clip's bounds clip
+    /// (its mask applies once, at the composite), so the kept drawing, clipped
+    /// by its own pixels, is the layer's content there. For lists that need
     /// no pixels; false, drawing nothing, otherwise, past `maxPhases`
     /// phases of one state of `layer` or past the drawings' budget
     /// (`DrawnAsLayer.phaseBudget`).
     private func placePhased(_ layer: Canvas, snapshot: CanvasSnapshot, placement: AffineTransform) -> Bool {
         guard snapshot.pixels == nil, placement.b == 0, placement.c == 0, abs(placement.a - 1) < 1e-12,
-              abs(placement.d - 1) < 1e-12, case .rect = state.clip, placement.tx.isFinite, placement.ty.isFinite,
+              abs(placement.d - 1) < 1e-12, placement.tx.isFinite, placement.ty.isFinite,
               abs(placement.tx) < 1e9, abs(placement.ty) < 1e9 else { return false }
         let (sx, sy) = snapshot.transform.axisScales
         let ix = placement.tx.rounded(.down), iy = placement.ty.rounded(.down)

@@ -83,7 +83,11 @@ struct LinearShader {
     /// looks one up); nil otherwise, and `shade` asks the ramp (other
     /// blend modes shade row-constant gradients too).
     let table: [UInt32]?
-    let dtdx: Double, dtdy: Double, t0: Double
+    /// t = dtdx (px - sx) + dtdy (py - sy) at device point p, from the
+    /// start's device point (sx, sy): relative to the start, so a gradient
+    /// moved by whole pixels gives the same t at the same pixels (a canvas
+    /// drawn once per sub-pixel phase and placed relies on it).
+    let dtdx: Double, dtdy: Double, sx: Double, sy: Double
     let extendStart: Bool, extendEnd: Bool
     /// Start and end coincide: there is no direction, so nothing is painted
     /// (cairo and CG agree on painting nothing useful here).
@@ -99,21 +103,22 @@ struct LinearShader {
         extendEnd = g.extendEnd
         degenerate = !(l2 > 0) || !l2.isFinite
         if degenerate {
-            dtdx = 0; dtdy = 0; t0 = 0
+            dtdx = 0; dtdy = 0; sx = 0; sy = 0
             table = nil
             return
         }
         // u = inv(p): u.x = a px + c py + tx, u.y = b px + d py + ty.
         dtdx = (inv.a * dx + inv.b * dy) / l2
         dtdy = (inv.c * dx + inv.d * dy) / l2
-        t0 = ((inv.tx - g.start.x) * dx + (inv.ty - g.start.y) * dy) / l2
+        let start = ctm.apply(g.start)
+        (sx, sy) = (start.x, start.y)
         table = dtdx == 0 ? nil : gradient.table(alpha: alpha)
     }
 
     /// The word at row `y` when t does not depend on x.
     func sample(y: Int) -> (word: UInt32, painted: Bool) {
         if degenerate { return (0, false) }
-        let t = t0 + dtdy * (Double(y) + 0.5)
+        let t = dtdy * (Double(y) + 0.5 - sy)
         let painted = (t >= 0 || extendStart) && (t <= 1 || extendEnd) && !t.isNaN
         guard painted else { return (0, false) }
         let i = Int(Swift.min(Swift.max(t, 0), 1) * Double(Gradient.tableSize - 1) + 0.5)
@@ -127,7 +132,7 @@ struct LinearShader {
             mask.update(repeating: 0, count: count)
             return
         }
-        var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)
+        var t = dtdx * (Double(x) + 0.5 - sx) + dtdy * (Double(y) + 0.5 - sy)
         let last = Double(Gradient.tableSize - 1)
         (table ?? gradient.table(alpha: alpha)).withUnsafeBufferPointer { lut in
             for n in 0..<count {
