@@ -68,4 +68,40 @@ import Testing
         let cutRun = checkedRuns(cut, middle: 50)
         #expect(cutRun.start == 90 && cutRun.end == 130)
     }
+
+    /// A rectangle off the pixel grid fills its mask from its spans
+    /// directly (`RectSpans`): the bytes and runs the rasterizer gives the
+    /// same rectangle (here a path with a sixth point on an edge, which the
+    /// rectangle test does not take), alone and cut from a mask.
+    @Test(arguments: [1, 2])
+    func aFractionalRectangleMasksAsTheRasterizerDoes(threads: Int) throws {
+        for base in [nil, rounded(Rect(x: 10, y: 6, width: 70, height: 40), radius: 9)] {
+            var masks: [ClipMask] = []
+            for direct in [true, false] {
+                let canvas = try Canvas(width: 100, height: 60, scale: 2, parallelism: threads)
+                if let base { canvas.clip(base) }
+                var p = Path()
+                let r = Rect(x: 5.3, y: 4.15, width: 61.6, height: 30.45)
+                p.move(to: Point(r.minX, r.minY))
+                if !direct { p.line(to: Point(r.minX + 20, r.minY)) }
+                p.line(to: Point(r.maxX, r.minY))
+                p.line(to: Point(r.maxX, r.maxY))
+                p.line(to: Point(r.minX, r.maxY))
+                p.close()
+                canvas.clip(p)
+                masks.append(try #require(mask(of: canvas)))
+            }
+            let (a, b) = (masks[0], masks[1])
+            #expect(a.area == b.area)
+            var differing = 0, runs = 0
+            for y in a.area.y0..<a.area.y1 {
+                for x in a.area.x0..<a.area.x1 where a.pointer(x: x, y: y).pointee != b.pointer(x: x, y: y).pointee {
+                    differing += 1
+                }
+                if a.fullRun(y: y) != b.fullRun(y: y) { runs += 1 }
+            }
+            #expect(differing == 0 && runs == 0, "cut from a mask: \(base != nil)")
+            _ = checkedRuns(a, middle: 30)
+        }
+    }
 }

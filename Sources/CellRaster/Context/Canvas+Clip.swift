@@ -91,6 +91,9 @@ extension Canvas {
         // bands with the drawing that uses it (`DrawingBatch`).
         let mask = ClipMask(unfilledArea: area)
         let antialias = state.antialias, sumFrom = self.sumFrom
+        // An axis-aligned rectangle off the pixel grid (a cell's frame at a
+        // fractional scale): its spans directly, the rasterizer's values.
+        let box = polygons.count == 1 ? Self.axisAlignedRectangle(corners: polygons[0].points) : nil
         perform(rows: area, holding: area.width * area.height) { job in
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
@@ -99,8 +102,7 @@ extension Canvas {
             // (and the old mask's runs under them), not from a second pass
             // over the bytes.
             mask.clearFullRuns(rows: rows.y0..<rows.y1)
-            job.rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: area, sumFrom: sumFrom,
-                                     rows: rows.y0..<rows.y1) { span in
+            func add(_ span: Rasterizer.Span) {
                 let row = mask.pointer(x: span.x, y: span.y)
                 switch (previous, span.coverage) {
                 case (.rect, let coverage?):
@@ -120,6 +122,15 @@ extension Canvas {
                         for n in 0..<span.count { row[n] = multiply255(span.constant, old[n]) }
                     }
                 }
+            }
+            if let box {
+                RectSpans.emit(box, bounds: IntRect(x0: area.x0, y0: rows.y0, x1: area.x1, y1: rows.y1),
+                               antialias: antialias) { spans in
+                    for span in spans { add(span) }
+                }
+            } else {
+                job.rasterizer.fillSpans(polygons, rule: rule, antialias: antialias, bounds: area, sumFrom: sumFrom,
+                                         rows: rows.y0..<rows.y1, add)
             }
         }
         setClip(.mask(mask))
