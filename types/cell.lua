@@ -727,7 +727,9 @@ function Canvas:make_layer(w, h) end
 ---Draws an Image (at its pixel size in points) or a Canvas (at its point size)
 ---at (x, y), or scaled into w x h, with bilinear filtering (shrunk: each pixel
 ---the average of the image area it covers); a canvas made by make_layer,
----placed on whole device pixels at its own size, is copied as is.
+---placed on whole device pixels at its own size, is copied as is; placed at
+---its own size between pixels, its drawing is done again there, once per
+---sub-pixel phase and kept (at most 4 phases a state).
 ---@param image cell.Image|cell.Canvas
 ---@param x number
 ---@param y number
