@@ -20,6 +20,18 @@ import Testing
         try c.stroke(p)
     }
 
+    /// The plain way: the view drawn at `frame` in a transparency layer
+    /// clipped to it.
+    static func drawPlain(_ c: Canvas, at frame: Rect) throws {
+        c.save()
+        c.clip(Path.rect(frame))
+        c.beginLayer()
+        c.translate(frame.x, frame.y)
+        try drawView(c, frame.width, frame.height)
+        try c.endLayer()
+        try c.restore()
+    }
+
     static func layer(for c: Canvas, _ w: Double = 60, _ h: Double = 40) throws -> Canvas {
         let layer = try c.makeLayer(width: w, height: h)
         try drawView(layer, w, h)
@@ -75,13 +87,7 @@ import Testing
             for origin in [Point(10, 10), Point(103.5, 77), Point(31, 60)] {
                 let frame = Rect(x: origin.x, y: origin.y, width: 60, height: 40)
                 placed.draw(layer, in: frame)
-                plain.save()
-                plain.clip(Path.rect(frame))
-                plain.beginLayer()
-                plain.translate(frame.x, frame.y)
-                try Self.drawView(plain, frame.width, frame.height)
-                try plain.endLayer()
-                try plain.restore()
+                try Self.drawPlain(plain, at: frame)
             }
             #expect(maxDifference(placed, plain) <= 1, "alpha \(alpha), clip \(String(describing: clip))")
         }

@@ -10,17 +10,8 @@ import Testing
 @Suite struct PhaseDrawingTests {
     let base = DrawLayerTests()
 
-    /// The plain way: the view drawn at `frame` in a transparency layer
-    /// clipped to it (what drawing the layer's operations again gives).
-    func drawPlain(_ c: Canvas, at frame: Rect) throws {
-        c.save()
-        c.clip(Path.rect(frame))
-        c.beginLayer()
-        c.translate(frame.x, frame.y)
-        try DrawLayerTests.drawView(c, frame.width, frame.height)
-        try c.endLayer()
-        try c.restore()
-    }
+    /// The plain way (what drawing the layer's operations again gives).
+    func drawPlain(_ c: Canvas, at frame: Rect) throws { try DrawLayerTests.drawPlain(c, at: frame) }
 
     func phases(_ layer: Canvas) -> Int {
         layer.drawnAsLayer.phases.withLock { $0?.drawings.count ?? 0 }
