@@ -175,19 +175,19 @@ extension Canvas {
     /// This canvas' operations (`snapshot`, its state now) drawn at `phase`
     /// onto transparent pixels of `size` (those its rectangle touches there):
     /// made once per phase and state, at most `maxPhases` per state and
-    /// within the budget (nil past either). Safe to call from several threads while nothing draws
-    /// on this canvas.
+    /// within the budget (nil past either). Safe to call from several
+    /// threads while nothing draws on this canvas.
     func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PixelBuffer? {
         guard size.0 > 0, size.1 > 0 else { return nil }
         let now = generation
         let key = PhaseKey(x: phase.tx.bitPattern, y: phase.ty.bitPattern)
         return drawnAsLayer.phases.withLock { kept -> PixelBuffer? in
-            if kept?.generation != now {
-                DrawnAsLayer.release(kept?.drawings)
-                kept = (now, [:])
+            if let old = kept, old.generation != now {
+                DrawnAsLayer.release(old.drawings)
+                kept = nil
             }
             if let found = kept?.drawings[key] { return found }
-            guard let count = kept?.drawings.count, count < Self.maxPhases,
+            guard (kept?.drawings.count ?? 0) < Self.maxPhases,
                   DrawnAsLayer.reserve(size.0 * size.1 * 4) else { return nil }
             // Clipped by its pixels only, as inside a transparency layer:
             // the rectangle's anti-aliased edge applies once, when placed.
@@ -201,7 +201,9 @@ extension Canvas {
                 DrawnAsLayer.phaseBytes.subtract(pixels.byteCount, ordering: .relaxed)
                 return pixels
             }
-            kept?.drawings[key] = pixels
+            var drawings = kept?.drawings ?? [:]
+            drawings[key] = pixels
+            kept = (now, drawings)
             return pixels
         }
     }
