@@ -53,10 +53,7 @@ let package = Package(
         // The REPL's terminal side: libedit (BSD licensed, libedit-dev) for line
         // editing, history and completion, and the SIGINT handler. C because
         // libedit's configuration calls are variadic; used only by `celllua`.
-        .target(
-            name: "CEdit",
-            linkerSettings: [.linkedLibrary("edit")]
-        ),
+        .target(name: "CEdit", dependencies: ["CLazyLibrary"]),
         // Text: FreeType for glyph outlines, fontconfig for finding fonts by
         // name, HarfBuzz for shaping; used only by CellText.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -81,24 +78,19 @@ let package = Package(
         .target(name: "CellRasterAVX2", swiftSettings: avx2Settings),
         .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill", "CCPUFeatures", "CellRasterAVX2"],
                 swiftSettings: engineSettings),
-        // libjpeg (libjpeg-turbo) behind a small C decoder, for the same reason:
-        // its errors longjmp out of error_exit.
-        .target(
-            name: "CJPEG",
-            linkerSettings: [.linkedLibrary("jpeg")]
-        ),
+        // Libraries only some runs use (the JPEG, WebP and GIF codecs, the
+        // REPL's line editor), opened by their shims on first use rather than
+        // at every start.
+        .target(name: "CLazyLibrary"),
+        // libjpeg (libjpeg-turbo) behind a small C decoder, as libpng is: its
+        // errors longjmp out of error_exit.
+        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
         // libwebp (still WebP) and libwebpmux (WebPAnimEncoder: animated WebP)
         // behind a small C encoder that turns their error codes into messages.
-        .target(
-            name: "CWebP",
-            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]
-        ),
+        .target(name: "CWebP", dependencies: ["CLazyLibrary"]),
         // GIF: libimagequant chooses each frame's dithered palette, giflib
         // writes the file; C for the pixel loops of frame differences.
-        .target(
-            name: "CGIF",
-            linkerSettings: [.linkedLibrary("gif"), .linkedLibrary("imagequant")]
-        ),
+        .target(name: "CGIF", dependencies: ["CLazyLibrary"]),
         // zlib (zlib1g-dev, which libpng needs anyway), for PDF's compressed
         // streams and APNG's chunk checksums.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -16,6 +16,33 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "lazylibrary.h"
+
+/* libedit is opened by the first editor or history file, not at start-up (see
+ * lazylibrary.h): only the REPL uses it. Every call below goes through these
+ * pointers. */
+#define LIBEDIT_FUNCTIONS(X)                                                                      \
+    X(el_init) X(el_end) X(el_set) X(el_get) X(el_source) X(el_gets) X(el_line) X(el_insertstr) \
+    X(el_resize) X(history_init) X(history_end) X(history)
+LIBEDIT_FUNCTIONS(LAZYLIBRARY_POINTER)
+static const char *const libedit_files[] = {"libedit.so.2", NULL};
+static const char *const libedit_symbols[] = {LIBEDIT_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const libedit_slots[] = {LIBEDIT_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary libedit = {libedit_files, libedit_symbols, libedit_slots, LAZYLIBRARY_STATE};
+#define el_init (*lazy_el_init)
+#define el_end (*lazy_el_end)
+#define el_set (*lazy_el_set)
+#define el_get (*lazy_el_get)
+#define el_source (*lazy_el_source)
+#define el_gets (*lazy_el_gets)
+#define el_line (*lazy_el_line)
+#define el_insertstr (*lazy_el_insertstr)
+#define el_resize (*lazy_el_resize)
+#define history_init (*lazy_history_init)
+#define history_end (*lazy_history_end)
+/* Function-like: the editor's `history` member keeps its name. */
+#define history(...) (*lazy_history)(__VA_ARGS__)
+
 /* ---- SIGINT and SIGWINCH ---- */
 
 static volatile sig_atomic_t ce_pending_interrupt; /* a Ctrl-C nobody was forwarded */
@@ -209,6 +236,7 @@ ce_Editor *ce_open(const char *program, int history_size) {
     /* Multibyte input (UTF-8 names and strings) needs the user's LC_CTYPE;
      * numbers keep the C locale's formatting (LC_NUMERIC is left alone). */
     setlocale(LC_CTYPE, "");
+    if (!lazylibrary_open(&libedit, NULL, 0)) return NULL;
     ce_Editor *editor = calloc(1, sizeof *editor);
     if (editor == NULL) return NULL;
     editor->in_fd = fileno(stdin);
@@ -227,7 +255,7 @@ ce_Editor *ce_open(const char *program, int history_size) {
     el_set(el, EL_EDITOR, "emacs");
     el_set(el, EL_SIGNAL, 0); /* signals are ours: see ce_getc */
     el_set(el, EL_PROMPT, ce_prompt);
-    el_set(el, EL_HIST, history, editor->history);
+    el_set(el, EL_HIST, lazy_history, editor->history);
     el_set(el, EL_GETCFN, ce_getc);
     el_set(el, EL_ADDFN, "celllua-complete", "Complete a Lua name", ce_complete_command);
     el_set(el, EL_BIND, "^I", "celllua-complete", NULL);
@@ -318,6 +346,7 @@ int ce_history_load(ce_Editor *editor, const char *path) {
 /* ---- history files ---- */
 
 int ce_history_append(const char *path, const char *const *lines, int count, int limit) {
+    if (!lazylibrary_open(&libedit, NULL, 0)) return -1;
     HistEvent event;
     History *merged = history_init();
     if (merged == NULL) return -1;

@@ -7,6 +7,57 @@
 #include <gif_lib.h>
 #include <libimagequant.h>
 
+#include "lazylibrary.h"
+
+/* giflib and libimagequant (with its OpenMP runtime) are opened by the first
+ * encoder, not at start-up (see lazylibrary.h); every call below goes through
+ * these pointers. */
+#define GIFLIB_FUNCTIONS(X) \
+    X(EGifOpen) X(EGifSetGifVersion) X(EGifPutScreenDesc) X(EGifPutImageDesc) \
+    X(EGifPutLine) X(EGifPutExtension) X(EGifPutExtensionLeader) \
+    X(EGifPutExtensionBlock) X(EGifPutExtensionTrailer) X(EGifGCBToExtension) \
+    X(EGifCloseFile) X(GifMakeMapObject) X(GifFreeMapObject) X(GifErrorString)
+#define LIBIMAGEQUANT_FUNCTIONS(X) \
+    X(liq_attr_create) X(liq_attr_destroy) X(liq_set_max_colors) \
+    X(liq_set_dithering_level) X(liq_image_create_rgba) X(liq_image_quantize) \
+    X(liq_image_destroy) X(liq_write_remapped_image) X(liq_get_palette) \
+    X(liq_result_destroy)
+GIFLIB_FUNCTIONS(LAZYLIBRARY_POINTER)
+LIBIMAGEQUANT_FUNCTIONS(LAZYLIBRARY_POINTER)
+static const char *const giflib_files[] = {"libgif.so.7", NULL};
+static const char *const giflib_symbols[] = {GIFLIB_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const giflib_slots[] = {GIFLIB_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary giflib = {giflib_files, giflib_symbols, giflib_slots, LAZYLIBRARY_STATE};
+static const char *const libimagequant_files[] = {"libimagequant.so.0", NULL};
+static const char *const libimagequant_symbols[] = {LIBIMAGEQUANT_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const libimagequant_slots[] = {LIBIMAGEQUANT_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary libimagequant = {libimagequant_files, libimagequant_symbols, libimagequant_slots,
+                                    LAZYLIBRARY_STATE};
+#define EGifOpen (*lazy_EGifOpen)
+#define EGifSetGifVersion (*lazy_EGifSetGifVersion)
+#define EGifPutScreenDesc (*lazy_EGifPutScreenDesc)
+#define EGifPutImageDesc (*lazy_EGifPutImageDesc)
+#define EGifPutLine (*lazy_EGifPutLine)
+#define EGifPutExtension (*lazy_EGifPutExtension)
+#define EGifPutExtensionLeader (*lazy_EGifPutExtensionLeader)
+#define EGifPutExtensionBlock (*lazy_EGifPutExtensionBlock)
+#define EGifPutExtensionTrailer (*lazy_EGifPutExtensionTrailer)
+#define EGifGCBToExtension (*lazy_EGifGCBToExtension)
+#define EGifCloseFile (*lazy_EGifCloseFile)
+#define GifMakeMapObject (*lazy_GifMakeMapObject)
+#define GifFreeMapObject (*lazy_GifFreeMapObject)
+#define GifErrorString (*lazy_GifErrorString)
+#define liq_attr_create (*lazy_liq_attr_create)
+#define liq_attr_destroy (*lazy_liq_attr_destroy)
+#define liq_set_max_colors (*lazy_liq_set_max_colors)
+#define liq_set_dithering_level (*lazy_liq_set_dithering_level)
+#define liq_image_create_rgba (*lazy_liq_image_create_rgba)
+#define liq_image_quantize (*lazy_liq_image_quantize)
+#define liq_image_destroy (*lazy_liq_image_destroy)
+#define liq_write_remapped_image (*lazy_liq_write_remapped_image)
+#define liq_get_palette (*lazy_liq_get_palette)
+#define liq_result_destroy (*lazy_liq_result_destroy)
+
 /* A frame quantized and waiting to be written: its disposal depends on the
  * frame after it. */
 typedef struct pending_frame {
@@ -80,6 +131,8 @@ cgif_encoder *cgif_new(uint32_t width, uint32_t height, int looping, char *error
                  CGIF_MAX_DIMENSION, width, height);
         return NULL;
     }
+    if (!lazylibrary_open(&giflib, error, CGIF_ERROR_SIZE)) return NULL;
+    if (!lazylibrary_open(&libimagequant, error, CGIF_ERROR_SIZE)) return NULL;
     cgif_encoder *e = (cgif_encoder *)calloc(1, sizeof *e);
     size_t pixels = (size_t)width * height;
     if (e) {

@@ -8,6 +8,39 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "lazylibrary.h"
+
+/* libjpeg is opened by the first call that needs it, not at start-up (see
+ * lazylibrary.h); every libjpeg call below goes through these pointers. */
+#define LIBJPEG_FUNCTIONS(X)                                                            \
+    X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_CreateCompress) X(jpeg_mem_src) \
+    X(jpeg_mem_dest) X(jpeg_read_header) X(jpeg_start_decompress)                      \
+    X(jpeg_read_scanlines) X(jpeg_finish_decompress) X(jpeg_destroy_decompress)        \
+    X(jpeg_set_defaults) X(jpeg_set_quality) X(jpeg_start_compress)                     \
+    X(jpeg_write_scanlines) X(jpeg_finish_compress) X(jpeg_destroy_compress)
+LIBJPEG_FUNCTIONS(LAZYLIBRARY_POINTER)
+static const char *const libjpeg_files[] = {"libjpeg.so.62", NULL};
+static const char *const libjpeg_symbols[] = {LIBJPEG_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const libjpeg_slots[] = {LIBJPEG_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary libjpeg = {libjpeg_files, libjpeg_symbols, libjpeg_slots, LAZYLIBRARY_STATE};
+/* jpeglib.h's macros (jpeg_create_compress, ...) expand to these names too. */
+#define jpeg_std_error (*lazy_jpeg_std_error)
+#define jpeg_CreateDecompress (*lazy_jpeg_CreateDecompress)
+#define jpeg_CreateCompress (*lazy_jpeg_CreateCompress)
+#define jpeg_mem_src (*lazy_jpeg_mem_src)
+#define jpeg_mem_dest (*lazy_jpeg_mem_dest)
+#define jpeg_read_header (*lazy_jpeg_read_header)
+#define jpeg_start_decompress (*lazy_jpeg_start_decompress)
+#define jpeg_read_scanlines (*lazy_jpeg_read_scanlines)
+#define jpeg_finish_decompress (*lazy_jpeg_finish_decompress)
+#define jpeg_destroy_decompress (*lazy_jpeg_destroy_decompress)
+#define jpeg_set_defaults (*lazy_jpeg_set_defaults)
+#define jpeg_set_quality (*lazy_jpeg_set_quality)
+#define jpeg_start_compress (*lazy_jpeg_start_compress)
+#define jpeg_write_scanlines (*lazy_jpeg_write_scanlines)
+#define jpeg_finish_compress (*lazy_jpeg_finish_compress)
+#define jpeg_destroy_compress (*lazy_jpeg_destroy_compress)
+
 /* libjpeg's error manager, extended with the place to jump back to and the
  * caller's message buffer. */
 typedef struct {
@@ -47,6 +80,7 @@ int cjpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
         snprintf(error, CJPEG_ERROR_SIZE, "not a JPEG file");
         return 1;
     }
+    if (!lazylibrary_open(&libjpeg, error, CJPEG_ERROR_SIZE)) return 1;
     struct jpeg_decompress_struct cinfo;
     error_manager errors;
     cinfo.err = jpeg_std_error(&errors.base);
@@ -121,6 +155,7 @@ int cjpeg_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int qu
                  (long)JPEG_MAX_DIMENSION, width, height);
         return 1;
     }
+    if (!lazylibrary_open(&libjpeg, error, CJPEG_ERROR_SIZE)) return 1;
     struct jpeg_compress_struct cinfo;
     error_manager errors;
     cinfo.err = jpeg_std_error(&errors.base);

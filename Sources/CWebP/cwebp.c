@@ -7,6 +7,42 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
 
+#include "lazylibrary.h"
+
+/* libwebp and libwebpmux are opened by the first call that needs them, not
+ * at start-up (see lazylibrary.h); every call below goes through these
+ * pointers. The headers' inline wrappers (WebPConfigInit, WebPPictureInit,
+ * WebPAnimEncoderOptionsInit, WebPAnimEncoderNew, WebPDataClear) would call
+ * the libraries directly, so their bodies are written out here instead. */
+#define LIBWEBP_FUNCTIONS(X)                                                                  \
+    X(WebPConfigInitInternal) X(WebPValidateConfig) X(WebPPictureInitInternal)                \
+    X(WebPPictureImportRGBA) X(WebPPictureFree) X(WebPMemoryWriterInit) X(WebPMemoryWrite)   \
+    X(WebPMemoryWriterClear) X(WebPEncode) X(WebPFree)
+#define LIBWEBPMUX_FUNCTIONS(X)                                                                  \
+    X(WebPAnimEncoderOptionsInitInternal) X(WebPAnimEncoderNewInternal) X(WebPAnimEncoderAdd)   \
+    X(WebPAnimEncoderAssemble) X(WebPAnimEncoderGetError) X(WebPAnimEncoderDelete)
+LIBWEBP_FUNCTIONS(LAZYLIBRARY_POINTER)
+LIBWEBPMUX_FUNCTIONS(LAZYLIBRARY_POINTER)
+static const char *const libwebp_files[] = {"libwebp.so.7", NULL};
+static const char *const libwebp_symbols[] = {LIBWEBP_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const libwebp_slots[] = {LIBWEBP_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary libwebp = {libwebp_files, libwebp_symbols, libwebp_slots, LAZYLIBRARY_STATE};
+static const char *const libwebpmux_files[] = {"libwebpmux.so.3", NULL};
+static const char *const libwebpmux_symbols[] = {LIBWEBPMUX_FUNCTIONS(LAZYLIBRARY_NAME) NULL};
+static void **const libwebpmux_slots[] = {LIBWEBPMUX_FUNCTIONS(LAZYLIBRARY_SLOT)};
+static lazylibrary libwebpmux = {libwebpmux_files, libwebpmux_symbols, libwebpmux_slots, LAZYLIBRARY_STATE};
+#define WebPValidateConfig (*lazy_WebPValidateConfig)
+#define WebPPictureImportRGBA (*lazy_WebPPictureImportRGBA)
+#define WebPPictureFree (*lazy_WebPPictureFree)
+#define WebPMemoryWriterInit (*lazy_WebPMemoryWriterInit)
+#define WebPMemoryWrite (*lazy_WebPMemoryWrite)
+#define WebPMemoryWriterClear (*lazy_WebPMemoryWriterClear)
+#define WebPEncode (*lazy_WebPEncode)
+#define WebPAnimEncoderAdd (*lazy_WebPAnimEncoderAdd)
+#define WebPAnimEncoderAssemble (*lazy_WebPAnimEncoderAssemble)
+#define WebPAnimEncoderGetError (*lazy_WebPAnimEncoderGetError)
+#define WebPAnimEncoderDelete (*lazy_WebPAnimEncoderDelete)
+
 /* libwebp's buffers are WebPMalloc'd: the caller gets a malloc'd copy, so
  * one free function serves every buffer of this shim. 0 on success. */
 static int hand_out(const uint8_t *bytes, size_t n, uint8_t **out, size_t *size, char *error) {
@@ -53,7 +89,7 @@ static int check_size(uint32_t width, uint32_t height, char *error) {
  * quality 75: its own middle ground of size and time) or lossy at `quality`
  * with lossless alpha. */
 static int configure(WebPConfig *config, int quality, char *error) {
-    if (!WebPConfigInit(config)) {
+    if (!lazy_WebPConfigInitInternal(config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION)) {
         snprintf(error, CWEBP_ERROR_SIZE, "libwebp version mismatch");
         return 1;
     }
@@ -72,7 +108,7 @@ static int configure(WebPConfig *config, int quality, char *error) {
 /* `picture` set up for straight RGBA rows; 0 on success. */
 static int import(WebPPicture *picture, const uint8_t *rgba, uint32_t width, uint32_t height,
                   size_t stride, int lossless, char *error) {
-    if (!WebPPictureInit(picture)) {
+    if (!lazy_WebPPictureInitInternal(picture, WEBP_ENCODER_ABI_VERSION)) {
         snprintf(error, CWEBP_ERROR_SIZE, "libwebp version mismatch");
         return 1;
     }
@@ -93,6 +129,7 @@ int cwebp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size
     *size = 0;
     error[0] = 0;
     if (check_size(width, height, error)) return 1;
+    if (!lazylibrary_open(&libwebp, error, CWEBP_ERROR_SIZE)) return 1;
     WebPConfig config;
     if (configure(&config, quality, error)) return 1;
     WebPPicture picture;
@@ -123,6 +160,8 @@ struct cwebp_anim {
 cwebp_anim *cwebp_anim_new(uint32_t width, uint32_t height, int quality, char *error) {
     error[0] = 0;
     if (check_size(width, height, error)) return NULL;
+    if (!lazylibrary_open(&libwebp, error, CWEBP_ERROR_SIZE)) return NULL;
+    if (!lazylibrary_open(&libwebpmux, error, CWEBP_ERROR_SIZE)) return NULL;
     cwebp_anim *anim = (cwebp_anim *)calloc(1, sizeof *anim);
     if (!anim) {
         snprintf(error, CWEBP_ERROR_SIZE, "out of memory");
@@ -133,14 +172,14 @@ cwebp_anim *cwebp_anim_new(uint32_t width, uint32_t height, int quality, char *e
         return NULL;
     }
     WebPAnimEncoderOptions options;
-    if (!WebPAnimEncoderOptionsInit(&options)) {
+    if (!lazy_WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION)) {
         free(anim);
         snprintf(error, CWEBP_ERROR_SIZE, "libwebpmux version mismatch");
         return NULL;
     }
     options.anim_params.loop_count = 0; /* forever */
     options.anim_params.bgcolor = 0;    /* transparent */
-    anim->encoder = WebPAnimEncoderNew((int)width, (int)height, &options);
+    anim->encoder = lazy_WebPAnimEncoderNewInternal((int)width, (int)height, &options, WEBP_MUX_ABI_VERSION);
     if (!anim->encoder) {
         free(anim);
         snprintf(error, CWEBP_ERROR_SIZE, "cannot create the WebP animation encoder (out of memory)");
@@ -179,14 +218,13 @@ int cwebp_anim_finish(cwebp_anim *anim, int end_ms, uint8_t **out, size_t *size,
         anim_error(anim, "WebP animation failed", error);
         return 1;
     }
-    WebPData data;
-    WebPDataInit(&data);
+    WebPData data = {NULL, 0};
     if (!WebPAnimEncoderAssemble(anim->encoder, &data)) {
         anim_error(anim, "WebP animation assembly failed", error);
         return 1;
     }
     int status = hand_out(data.bytes, data.size, out, size, error);
-    WebPDataClear(&data);
+    lazy_WebPFree((void *)data.bytes);
     return status;
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The libraries only some runs need (libjpeg, libwebp and libwebpmux, giflib
+/// and libimagequant, libedit) are not mapped by a run that does not use
+/// them, and are by the first call that does: the process' own
+/// /proc/self/maps, read by the script, says which are loaded.
+@Suite struct LazyLibraryTests {
+    static let optional = ["libjpeg", "libwebp", "libwebpmux", "libgif", "libimagequant", "libedit"]
+
+    /// The optional libraries mapped after `body` ran.
+    func mapped(after body: String) throws -> [String] {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = Self.optional.map { "\"\($0)\"" }.joined(separator: ", ")
+        write("""
+            \(body)
+            local seen = {}
+            for line in io.lines("/proc/self/maps") do
+              for _, name in ipairs({ \(names) }) do
+                if line:find("/" .. name .. "%.so") then seen[name] = true end
+              end
+            end
+            for _, name in ipairs({ \(names) }) do if seen[name] then print("mapped " .. name) end end
+            return false
+            """, to: dir + "/maps.lua")
+        let r = try Celllua.run(["maps.lua"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        // c:save prints each path it writes: only the "mapped" lines count.
+        return r.stdout.split(separator: "\n").filter { $0.hasPrefix("mapped ") }.map { String($0.dropFirst(7)) }
+    }
+
+    @Test func aRunThatWritesPNGLoadsNoneOfThem() throws {
+        let loaded = try mapped(after: """
+            local c = cell.canvas(20, 10) c:fill_rect(0, 0, 20, 10, "#369") c:save("a.png")
+            """)
+        #expect(loaded.isEmpty, "\(loaded)")
+    }
+
+    @Test func eachIsLoadedByItsFirstUse() throws {
+        let loaded = try mapped(after: """
+            local c = cell.canvas(20, 10) c:fill_rect(0, 0, 20, 10, "#369")
+            c:save("a.jpg") c:save("a.webp") c:save("a.gif")
+            """)
+        #expect(loaded == ["libjpeg", "libwebp", "libgif", "libimagequant"], "\(loaded)")
+    }
+}
