@@ -6,7 +6,22 @@ import Glibc
 
 /// The command line of docs/reference.md. Parsing only: `Main` runs it.
 struct CommandLineOptions: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration: CommandConfiguration = {
+        var configuration = plainConfiguration
+        // swift-argument-parser looks for `--generate-completion-script` by
+        // parsing the command line twice more, as two commands of its own,
+        // before parsing it as ours: a tenth of every start. A configuration
+        // with a super-command skips that look, so only a command line that
+        // asks for a completion script (or the help dump) pays for it. With
+        // the usage text given, the super-command shows nowhere else.
+        let asks = CommandLine.arguments.dropFirst().contains {
+            $0.hasPrefix("--generate-completion-script") || $0.hasPrefix("--experimental-dump-help")
+        }
+        if !asks { configuration._superCommandName = "" }
+        return configuration
+    }()
+
+    private static let plainConfiguration = CommandConfiguration(
         commandName: "celllua",
         abstract: "Render iOS-style table views and 2D drawings from Lua scripts.",
         usage: """

@@ -29,4 +29,18 @@ import Testing
         #expect(r.stderr.hasPrefix(message), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["s.lua"])
     }
+
+    /// The parser looks for a completion-script request only on a command
+    /// line that has one (CommandLineOptions.configuration): with a shell
+    /// named, with one found from $SHELL, and the help dump all still answer.
+    @Test func completionScriptsAndTheHelpDumpStillAnswer() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let named = try Celllua.run(["--generate-completion-script", "fish"], in: dir)
+        #expect(named.status == 0 && named.stdout.contains("all-variants"), "\(named.stderr)")
+        let found = try Celllua.run(["--generate-completion-script"], in: dir, environment: ["SHELL": "/bin/zsh"])
+        #expect(found.status == 0 && found.stdout.hasPrefix("#compdef celllua"), "\(found.stderr)")
+        let dump = try Celllua.run(["--experimental-dump-help"], in: dir)
+        #expect(dump.status == 0 && dump.stdout.contains("\"commandName\" : \"celllua\""), "\(dump.stderr)")
+    }
 }
