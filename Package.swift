@@ -119,7 +119,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-            ]
+            ],
+            exclude: ["exports.map"],
+            // Only `main` in the dynamic symbol table: SwiftPM links
+            // executables with every Swift symbol exported (about 14,000),
+            // which the loader walks at each start (~0.5 ms). Nothing loads
+            // symbols from the executable: Lua's C modules find lua_* in
+            // liblua, backtraces read the full symbol table.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"])]
         ),
         // cairo, for tests only: an independent renderer to compare against.
         // Never a dependency of celllua itself.

@@ -135,4 +135,31 @@ import Testing
             """, ["--timeout", "5"])
         #expect(r.status == 0, "\(r.stderr)")
     }
+
+    /// A C module built as Debian builds them (not linked to liblua: its
+    /// lua_* calls bind to the host's) loads with `require`: the
+    /// executable exports only `main`, and Lua's API comes from liblua.
+    @Test func aCModuleLoadsWithRequire() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("""
+            #include <lua.h>
+            #include <lauxlib.h>
+            static int twice(lua_State *L) { lua_pushnumber(L, 2 * luaL_checknumber(L, 1)); return 1; }
+            int luaopen_twice(lua_State *L) { lua_pushcfunction(L, twice); return 1; }
+            """, to: dir + "/twice.c")
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["clang", "-shared", "-fPIC", "-I/usr/include/lua5.4", "-o", dir + "/twice.so", dir + "/twice.c"]
+        try compiler.run()
+        compiler.waitUntilExit()
+        try #require(compiler.terminationStatus == 0, "clang could not build the module")
+        write("""
+            package.cpath = "./?.so"
+            print(require("twice")(21))
+            return false
+            """, to: dir + "/s.lua")
+        let r = try Celllua.run(["s.lua"], in: dir)
+        #expect(r.status == 0 && r.stdout == "42.0\n", "\(r.stdout) \(r.stderr)")
+    }
 }
