@@ -16,8 +16,8 @@ extension Canvas {
     /// `rect` (device space, standardized) as whole pixels, when each of its
     /// edges lies on a pixel boundary within 1e9 pixels of the origin.
     static func wholePixels(_ rect: Rect) -> IntRect? {
-        let edges = [rect.minX, rect.minY, rect.maxX, rect.maxY]
-        guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
+        func whole(_ v: Double) -> Bool { v.isFinite && v == v.rounded() && abs(v) < 1e9 }
+        guard whole(rect.minX), whole(rect.minY), whole(rect.maxX), whole(rect.maxY) else { return nil }
         return IntRect(x0: Int(rect.minX), y0: Int(rect.minY), x1: Int(rect.maxX), y1: Int(rect.maxY))
     }
 
@@ -27,16 +27,22 @@ extension Canvas {
     /// degenerate outline such as a line drawn back on itself is not a
     /// rectangle, whatever its bounding box.)
     static func axisAlignedRectangle(corners: [Point]) -> Rect? {
-        var pts = corners
-        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
-        guard pts.count == 4, pts.allSatisfy(\.isFinite) else { return nil }
-        let horizontalFirst = pts[0].y == pts[1].y
-        for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) % 4]
-            let horizontal = (i % 2 == 0) == horizontalFirst
-            if horizontal ? (a.y != b.y || a.x == b.x) : (a.x != b.x || a.y == b.y) { return nil }
-        }
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // No arrays made: every clip and rectangle fill asks this.
+        var count = corners.count
+        if count == 5, corners[4] == corners[0] { count = 4 }
+        guard count == 4 else { return nil }
+        let p0 = corners[0], p1 = corners[1], p2 = corners[2], p3 = corners[3]
+        guard p0.isFinite, p1.isFinite, p2.isFinite, p3.isFinite else { return nil }
+        func horizontal(_ a: Point, _ b: Point) -> Bool { a.y == b.y && a.x != b.x }
+        func vertical(_ a: Point, _ b: Point) -> Bool { a.x == b.x && a.y != b.y }
+        let sides = p0.y == p1.y
+            ? horizontal(p0, p1) && vertical(p1, p2) && horizontal(p2, p3) && vertical(p3, p0)
+            : vertical(p0, p1) && horizontal(p1, p2) && vertical(p2, p3) && horizontal(p3, p0)
+        guard sides else { return nil }
+        let minX = Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x))
+        let maxX = Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x))
+        let minY = Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y))
+        let maxY = Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y))
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
