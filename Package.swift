@@ -16,6 +16,13 @@ let avx2Settings: [SwiftSetting] = []
 /// (swift_beginAccess). Static checks stay; see docs/architecture.md.
 let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
+/// Where FreeType's and HarfBuzz's headers are (Debian and Ubuntu give
+/// each a folder of its own; fontconfig's are in /usr/include). Named here
+/// rather than through pkg-config, which would also link the libraries at
+/// start; CTextLibraries opens them with the first font instead.
+let textHeaders = ["/usr/include/freetype2", "/usr/include/harfbuzz"]
+let textSwiftSettings: [SwiftSetting] = [.unsafeFlags(textHeaders.flatMap { ["-Xcc", "-I" + $0] })]
+
 let package = Package(
     name: "celllua",
     products: [
@@ -56,9 +63,17 @@ let package = Package(
         .target(name: "CEdit", dependencies: ["CLazyLibrary"]),
         // Text: FreeType for glyph outlines, fontconfig for finding fonts by
         // name, HarfBuzz for shaping; used only by CellText.
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // Headers only (no pkg-config, no link): CTextLibraries opens the
+        // libraries when the first font is needed; `textHeaders` says where
+        // their headers are.
+        .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // The three opened with the first font, not at start: each function
+        // CellText calls, defined with the library's prototype and calling
+        // it through a pointer (written by scripts/make-text-libraries).
+        .target(name: "CTextLibraries", dependencies: ["CLazyLibrary", "CFreeType", "CFontconfig", "CHarfBuzz"],
+                cSettings: [.unsafeFlags(textHeaders.map { "-I" + $0 })]),
         // Polygon booleans: Clipper 6 (libpolyclipping-dev, C++) behind a C
         // interface that catches its exceptions; used by CellGeometry's
         // path booleans (union, intersection, difference, xor).
@@ -98,7 +113,8 @@ let package = Package(
         // SVG and PDF: a recording canvas' drawing written as vectors.
         .target(name: "CellVector", dependencies: ["CellGeometry", "CellRaster", "CellImage", "CZlib"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.
-        .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+        .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CTextLibraries"],
+                swiftSettings: textSwiftSettings),
         // The table kit: the seeds' components and grouped-table layout, on
         // the engine API (no Lua).
         .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster", "CellText"]),
@@ -146,7 +162,8 @@ let package = Package(
             dependencies: ["CellImage", "CellRaster", "CellTestSupport"],
             exclude: ["Fixtures"]  // PNGs and their expected pixels, read from the source tree
         ),
-        .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"]),
+        .testTarget(name: "CellTextTests", dependencies: ["CellText", "CellGeometry", "CellRaster", "CellTestSupport", "CairoOracle", "CFreeType"],
+                    swiftSettings: textSwiftSettings),
         .testTarget(
             name: "CellLuaTests",
             dependencies: ["CellLua", "CellRaster", "CellImage", "CellText", "CellTestSupport"],

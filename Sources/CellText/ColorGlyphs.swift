@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 import CellGeometry
 
 // Color bitmap faces: emoji fonts whose glyphs are color images at fixed

@@ -1,5 +1,5 @@
 import CellGeometry
-import CFontconfig
+internal import CFontconfig
 import FoundationEssentials
 import Glibc
 
@@ -108,6 +108,7 @@ public final class FontCatalog: @unchecked Sendable {
     /// A catalog from a fontconfig configuration document (tests use one that
     /// lists a single font folder, to see lookups on a machine with fewer fonts).
     public convenience init(configuration xml: String) throws {
+        try TextLibraries.open()
         guard let config = FcConfigCreate() else { throw FontError.fontconfigUnavailable }
         let loaded = xml.withCString { text in
             text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) {
@@ -125,6 +126,7 @@ public final class FontCatalog: @unchecked Sendable {
     /// `FontError` saying why there is none.
     public func resolve(_ name: String) throws -> FontFile {
         guard !name.utf8.contains(0) else { throw FontError.nulInName }
+        try TextLibraries.open()
         lock.lock()
         defer { lock.unlock() }
         if let known = resolved[name] { return try known.get() }

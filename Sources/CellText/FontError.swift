@@ -21,6 +21,8 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     case nulInName
     case freeTypeUnavailable(code: Int)
     case fontconfigUnavailable
+    /// FreeType, fontconfig or HarfBuzz could not be opened (`TextLibraries`).
+    case librariesUnavailable(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
             return "FreeType could not start (error \(code))"
         case .fontconfigUnavailable:
             return "fontconfig could not load its configuration"
+        case .librariesUnavailable(let reason):
+            return "text needs its libraries: \(reason)"
         }
     }
 }

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 
 /// Variable fonts: a face per setting of the axes (`wght = 700`), made
 /// once and kept for the process, like faces opened from files.

@@ -1,5 +1,5 @@
 import CellGeometry
-import CFreeType
+internal import CFreeType
 import FoundationEssentials
 import Glibc
 
@@ -23,6 +23,7 @@ enum FreeType {
         lock.lock()
         defer { lock.unlock() }
         if library == nil {
+            try TextLibraries.open()
             var created: FT_Library?
             let error = FT_Init_FreeType(&created)
             guard error == 0, let created else {

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import CellGeometry
 
 /// FreeType outlines to `Path`s, through FT_Outline_Decompose's callbacks

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 import CellGeometry
 
 /// One positioned glyph of a shaped line, in points.

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// The libraries only some runs need (libjpeg, libwebp and libwebpmux, giflib
-/// and libimagequant, libedit) are not mapped by a run that does not use
-/// them, and are by the first call that does: the process' own
-/// /proc/self/maps, read by the script, says which are loaded.
+/// and libimagequant, libedit; FreeType, fontconfig and HarfBuzz until the
+/// first font) are not mapped by a run that does not use them, and are by
+/// the first call that does: the process' own /proc/self/maps, read by the
+/// script, says which are loaded.
 @Suite struct LazyLibraryTests {
-    static let optional = ["libjpeg", "libwebp", "libwebpmux", "libgif", "libimagequant", "libedit"]
+    static let optional = ["libjpeg", "libwebp", "libwebpmux", "libgif", "libimagequant", "libedit",
+                           "libfreetype", "libfontconfig", "libharfbuzz"]
 
     /// The optional libraries mapped after `body` ran.
     func mapped(after body: String) throws -> [String] {
@@ -43,5 +45,12 @@ import Testing
             c:save("a.jpg") c:save("a.webp") c:save("a.gif")
             """)
         #expect(loaded == ["libjpeg", "libwebp", "libgif", "libimagequant"], "\(loaded)")
+    }
+
+    @Test func textLoadsFreeTypeFontconfigAndHarfBuzz() throws {
+        let loaded = try mapped(after: """
+            local c = cell.canvas(60, 20) c:text("Inbox 3", 2, 2)
+            """)
+        #expect(loaded == ["libfreetype", "libfontconfig", "libharfbuzz"], "\(loaded)")
     }
 }

@@ -1,0 +1,15 @@
+internal import CTextLibraries
+
+/// FreeType, fontconfig and HarfBuzz are opened with the first font, not
+/// at start (CTextLibraries): a run that draws no text does not load them.
+/// Everything in CellText that reaches them first goes through `open`.
+enum TextLibraries {
+    /// Opens the three libraries if they are not open yet (thread-safe).
+    /// Throws `FontError.librariesUnavailable` naming the one that is missing.
+    static func open() throws {
+        var message = [CChar](repeating: 0, count: 256)
+        if textlibraries_open(&message, message.count) != 0 { return }
+        throw FontError.librariesUnavailable(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                                                    as: UTF8.self))
+    }
+}
