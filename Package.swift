@@ -141,8 +141,11 @@ let package = Package(
             // executables with every Swift symbol exported (about 14,000),
             // which the loader walks at each start (~0.5 ms). Nothing loads
             // symbols from the executable: Lua's C modules find lua_* in
-            // liblua, backtraces read the full symbol table.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"])]
+            // liblua, backtraces read the full symbol table. Linked by the
+            // toolchain's lld rather than gold: the same relocations, a
+            // start ~10% shorter (`celllua -e 'x=1'`, medians of 100).
+            linkerSettings: [.unsafeFlags(["-use-ld=lld",
+                                           "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"])]
         ),
         // cairo, for tests only: an independent renderer to compare against.
         // Never a dependency of celllua itself.
