@@ -94,8 +94,8 @@ let package = Package(
         .target(name: "CellRaster", dependencies: ["CellGeometry", "CLibcFill", "CCPUFeatures", "CellRasterAVX2"],
                 swiftSettings: engineSettings),
         // Libraries only some runs use (the JPEG, WebP and GIF codecs, the
-        // REPL's line editor), opened by their shims on first use rather than
-        // at every start.
+        // REPL's line editor, the text libraries), opened by their shims on
+        // first use rather than at every start.
         .target(name: "CLazyLibrary"),
         // libjpeg (libjpeg-turbo) behind a small C decoder, as libpng is: its
         // errors longjmp out of error_exit.

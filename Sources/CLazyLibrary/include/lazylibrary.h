@@ -4,9 +4,10 @@
  * Every library the program links is mapped and relocated before main runs,
  * whether a run uses it or not: the encoders of JPEG, WebP and GIF (with
  * libimagequant and its OpenMP runtime) and the REPL's libedit cost about a
- * millisecond of every start together. Their C shims instead name the
- * functions they call in a lazylibrary and call them through the pointers it
- * fills on the first call that needs them.
+ * millisecond of every start together, FreeType, fontconfig and HarfBuzz
+ * about as much again. Their C shims (CTextLibraries for the last three)
+ * instead name the functions they call in a lazylibrary and call them
+ * through the pointers it fills on the first call that needs them.
  *
  * Thread-safe: the first caller loads, later ones wait for it. The outcome is
  * kept: a library that could not be loaded (not installed, or a function
