@@ -53,4 +53,35 @@ import Testing
             """)
         #expect(loaded == ["libfreetype", "libfontconfig", "libharfbuzz"], "\(loaded)")
     }
+
+    /// A library that cannot be loaded (here a broken file found first on
+    /// LD_LIBRARY_PATH) fails the call that needs it, naming the script's
+    /// line and the library; nothing is written. A run that does not need it
+    /// is not affected.
+    @Test func aLibraryThatCannotLoadFailsTheCallThatNeedsIt() throws {
+        let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/lib", withIntermediateDirectories: true)
+        for name in ["libjpeg.so.62", "libfreetype.so.6"] { write("not a library", to: dir + "/lib/" + name) }
+        let environment = ["LD_LIBRARY_PATH": dir + "/lib"]
+        write("""
+            local c = cell.canvas(20, 10) c:fill_rect(0, 0, 20, 10, "#369")
+            c:save("a.jpg")
+            """, to: dir + "/jpeg.lua")
+        let jpeg = try Celllua.run(["jpeg.lua"], in: dir, environment: environment)
+        #expect(jpeg.status == 1 && jpeg.stderr.hasPrefix("celllua: jpeg.lua:2: libjpeg.so.62 is not installed or cannot be loaded"),
+                "\(jpeg.stderr)")
+        write("""
+            local c = cell.canvas(60, 20)
+            c:text("Inbox", 2, 2)
+            """, to: dir + "/text.lua")
+        let text = try Celllua.run(["text.lua", "-o", "t.png"], in: dir, environment: environment)
+        #expect(text.status == 1 && text.stderr.hasPrefix("celllua: text.lua:2: text needs its libraries: libfreetype.so.6"),
+                "\(text.stderr)")
+        write("local c = cell.canvas(20, 10) c:fill_rect(0, 0, 20, 10, \"#369\") return c", to: dir + "/png.lua")
+        let png = try Celllua.run(["png.lua", "-o", "ok.png"], in: dir, environment: environment)
+        #expect(png.status == 0, "\(png.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(left == ["jpeg.lua", "lib", "ok.png", "png.lua", "text.lua"], "\(left)")
+    }
 }
