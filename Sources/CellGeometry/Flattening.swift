@@ -51,13 +51,15 @@ extension Path {
             current.append(p)
         }
         var last = Point.zero
-        for e in elements {
+        for (index, e) in elements.enumerated() {
             switch e {
             case .move(let p):
                 flush()
-                // Room for a typical subpath at once (a rounded rect at
-                // scale 2 flattens to about 50 points).
-                current.reserveCapacity(64)
+                // Room for the subpath at once, from its elements: a line
+                // adds a point, a curve about a dozen at the usual scales (a
+                // rounded rect at scale 2 makes about 50). Not a fixed
+                // 64: most subpaths are rectangles of five.
+                current.reserveCapacity(Self.pointEstimate(elements, after: index))
                 current.append(p)
                 last = p
             case .line(let p):
@@ -83,6 +85,24 @@ extension Path {
         }
         flush()
         return result
+    }
+
+    /// About how many points the subpath starting at `elements[start]` (a
+    /// move) flattens to, for reserving its array: 1 + one per line, 12 per
+    /// curve, at most 256 (a longer one grows as arrays do).
+    static func pointEstimate(_ elements: [Element], after start: Int) -> Int {
+        var estimate = 1
+        var i = start + 1
+        while i < elements.count, estimate < 256 {
+            switch elements[i] {
+            case .move: return estimate
+            case .line: estimate += 1
+            case .quad, .cubic: estimate += 12
+            case .close: return estimate
+            }
+            i += 1
+        }
+        return min(estimate, 256)
     }
 
     /// An upper bound of the number of points `transformed(by: transform)
