@@ -11,8 +11,9 @@ let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
 #else
 let avx2Settings: [SwiftSetting] = []
 #endif
-/// The engine's targets skip the run-time exclusivity checks: their hot
-/// loops read and write class-held buffers, where each check is a call
+/// The engine's targets, and the text, kit and binding layers that call them
+/// per drawing call, skip the run-time exclusivity checks: their hot paths
+/// read and write class-held state, where each check is a call
 /// (swift_beginAccess). Static checks stay; see docs/architecture.md.
 let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
@@ -114,13 +115,14 @@ let package = Package(
         .target(name: "CellVector", dependencies: ["CellGeometry", "CellRaster", "CellImage", "CZlib"]),
         // Fonts, shaping, glyph outlines as paths, metrics and line layout.
         .target(name: "CellText", dependencies: ["CellGeometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CTextLibraries"],
-                swiftSettings: textSwiftSettings),
+                swiftSettings: textSwiftSettings + engineSettings),
         // The table kit: the seeds' components and grouped-table layout, on
         // the engine API (no Lua).
-        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster", "CellText"]),
+        .target(name: "CellKit", dependencies: ["CellGeometry", "CellRaster", "CellText"], swiftSettings: engineSettings),
         .target(
             name: "CellLua",
-            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit", "CellVector"]
+            dependencies: ["CLua", "CellGeometry", "CellRaster", "CellImage", "CellText", "CellKit", "CellVector"],
+            swiftSettings: engineSettings
         ),
         .executableTarget(
             name: "celllua",
