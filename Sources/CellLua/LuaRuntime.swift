@@ -597,6 +597,7 @@ public final class LuaRuntime {
     /// itself, such as `-o -` to standard output); an open layer is an error.
     public func encoded(_ canvas: Canvas, as format: ImageFormat) throws -> [UInt8] {
         try checkNoOpenLayers(canvas)
+        Canvas.restDrawingThreads(after: canvas)
         return try format.encode(canvas, quality: options.quality, svgText: options.svgText)
     }
 
@@ -607,6 +608,7 @@ public final class LuaRuntime {
         let format = try ImageFormat.forPath(target)
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
+        Canvas.restDrawingThreads(after: canvas)
         try AtomicFile.write(try format.encode(canvas, quality: options.quality, svgText: options.svgText), to: target)
         fileWritten(target)
         return target

@@ -110,4 +110,31 @@ import Testing
         threads.idleSpin = 1e9
         #expect(threads.idleSpin == 10)
     }
+
+    /// `rest` ends a spin that would otherwise go on for seconds: the
+    /// thread sleeps (within 3 s here, where its spin is 10 s), also when
+    /// `rest` comes before the thread is back from its job, and the next job
+    /// still reaches it.
+    @Test func restSendsASpinningThreadToSleep() {
+        let threads = DrawingThreads(count: 1, idleSpin: 10, name: "test-rest")
+        func asleepSoon() -> Bool {
+            let deadline = Cancellation.now() + 3
+            while threads.idleState.asleep == 0 {
+                if Cancellation.now() > deadline { return false }
+                usleep(1000)
+            }
+            return true
+        }
+        #expect(rendezvousOrNil(threads) == [0, 1])
+        threads.rest()
+        #expect(asleepSoon(), "\(threads.idleState)")
+        #expect(rendezvousOrNil(threads) == [0, 1])
+        threads.rest()
+        #expect(asleepSoon(), "\(threads.idleState)")
+        // woken, it spins again until told to rest
+        threads.wakeUp()
+        #expect(eventually { threads.idleState.asleep == 0 })
+        threads.rest()
+        #expect(asleepSoon(), "\(threads.idleState)")
+    }
 }

@@ -34,4 +34,15 @@ extension Canvas {
         guard availableThreads > 1, parallelism > 1 else { return }
         DrawingThreads.shared.wakeUp()
     }
+
+    /// Tells the drawing threads that drawing is over for now (the embedder
+    /// goes on to encode or write what was drawn): those spinning for more
+    /// sleep at once, leaving the cores to that work, and the next drawing
+    /// wakes them (`prepareDrawingThreads`, or its first job). Drawing
+    /// still recorded is done first (`flush`), so call it with the canvas
+    /// about to be read.
+    public static func restDrawingThreads(after canvas: Canvas) {
+        canvas.flush()
+        DrawingThreads.shared.rest()
+    }
 }

@@ -64,6 +64,9 @@ final class DrawingThreads: @unchecked Sendable {
     /// Bumped (under `mutex`) by `wakeUp`: sleeping threads go back to
     /// spinning without a job.
     private var nudges = 0
+    /// Set by `rest`, cleared by the next job or `wakeUp`: threads that
+    /// would spin for a job sleep at once instead.
+    private let resting = Atomic<Bool>(false)
 
     /// Starts `wanted` threads (`shared` is the one drawing uses; tests make
     /// their own), which spin `idleSpin` seconds after a job. Each is named
@@ -170,6 +173,7 @@ final class DrawingThreads: @unchecked Sendable {
         self.detached = detached
         self.helpers = helpers
         running.store(helpers, ordering: .relaxed)
+        resting.store(false, ordering: .relaxed)
         let ticket = generation.add(1, ordering: .releasing).newValue
         pthread_mutex_lock(mutex)
         if sleeping > 0 { pthread_cond_broadcast(wake) }
@@ -259,6 +263,7 @@ final class DrawingThreads: @unchecked Sendable {
     /// once woken). Cheap when none sleeps.
     func wakeUp() {
         guard count > 0 else { return }
+        resting.store(false, ordering: .relaxed)
         pthread_mutex_lock(mutex)
         if sleeping > 0 {
             nudges &+= 1
@@ -267,10 +272,20 @@ final class DrawingThreads: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Tells the threads that spin waiting for a job that none is coming
+    /// soon: they sleep now rather than at the end of their `idleSpin`
+    /// (until the next job or `wakeUp`). The embedder says so when drawing
+    /// is over and other work follows (encoding the image), which on a
+    /// machine with few cores would otherwise share them with the spin.
+    func rest() {
+        resting.store(true, ordering: .relaxed)
+    }
+
     /// Waits for `generation` to move past `seen`: spinning for
-    /// `idleSpin`, then asleep on `wake` (spinning again when woken by
-    /// `wakeUp`). The spin tells the core it waits (`cl_cpu_relax`) and
-    /// now and then yields it, so a long one costs other threads little.
+    /// `idleSpin` (or until `rest`), then asleep on `wake` (spinning again
+    /// when woken by `wakeUp`). The spin tells the core it waits
+    /// (`cl_cpu_relax`) and now and then yields it, so a long one costs
+    /// other threads little.
     private func nextJob(after seen: Int) -> Int {
         while true {
             let deadline = Cancellation.now() + idleSpin
@@ -281,7 +296,7 @@ final class DrawingThreads: @unchecked Sendable {
                 cl_cpu_relax()
                 spins &+= 1
                 if spins & 255 == 0 {
-                    if Cancellation.now() > deadline { break }
+                    if Cancellation.now() > deadline || resting.load(ordering: .relaxed) { break }
                     if spins & 4095 == 0 { sched_yield() }
                 }
             }
