@@ -1,5 +1,6 @@
 import Testing
 import CellRaster
+import Foundation
 
 @Suite struct PixelBufferTests {
     /// Straight -> premultiplied -> straight loses at most what 8 bits must:
@@ -52,5 +53,46 @@ import CellRaster
                 b.data[i * 4 + 3] = 255
             }
         }
+    }
+
+    /// A large buffer's whole 2 MiB pages are advised for transparent huge
+    /// pages (the kernel's mapping of them carries the `hg` flag in
+    /// /proc/self/smaps); a small one's are not; either way it starts
+    /// transparent. Skipped where the kernel has no huge pages at all.
+    @Test func largeBuffersAskForHugePages() throws {
+        guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else { return }
+        let big = PixelBuffer(width: 2048, height: 2048) // 16 MiB
+        let small = PixelBuffer(width: 512, height: 512) // 1 MiB
+        #expect((0..<(2048 * 2048 * 4)).allSatisfy { big.data[$0] == 0 })
+        let huge = 2 << 20
+        let inside = (Int(bitPattern: big.data) + huge - 1) & ~(huge - 1)
+        #expect(try Self.mappingFlags(containing: inside).contains("hg"))
+        #expect(try !Self.mappingFlags(containing: Int(bitPattern: small.data)).contains("hg"))
+    }
+
+    /// The VmFlags of the mapping in /proc/self/smaps that holds `address`.
+    static func mappingFlags(containing address: Int) throws -> [Substring] {
+        // Read to the end with stdio: /proc files report a size of 0.
+        guard let file = fopen("/proc/self/smaps", "r") else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        let smaps = String(decoding: bytes, as: UTF8.self)
+        #expect(smaps.contains("VmFlags:"))
+        var inRange = false
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+               let lo = Int(line[..<dash], radix: 16), let hi = Int(line[line.index(after: dash)..<space], radix: 16) {
+                inRange = lo <= address && address < hi
+            } else if inRange && line.hasPrefix("VmFlags:") {
+                return line.dropFirst("VmFlags:".count).split(separator: " ")
+            }
+        }
+        return []
     }
 }

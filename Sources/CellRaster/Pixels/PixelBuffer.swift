@@ -1,3 +1,5 @@
+import Glibc
+
 /// A premultiplied RGBA8 image: bytes R, G, B, A per pixel, rows top to bottom,
 /// `width * 4` bytes per row, zero-initialised (transparent black).
 ///
@@ -28,7 +30,7 @@ public final class PixelBuffer {
         precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
         self.width = width
         self.height = height
-        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        data = Self.allocateBytes(width * height * 4)
         data.initialize(repeating: 0, count: width * height * 4)
     }
 
@@ -38,7 +40,7 @@ public final class PixelBuffer {
         precondition(width > 0 && height > 0, "PixelBuffer sizes are validated by the caller")
         self.width = width
         self.height = height
-        data = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        data = Self.allocateBytes(width * height * 4)
     }
 
     /// Allocates a buffer with every pixel `color`, written once (a canvas
@@ -50,7 +52,7 @@ public final class PixelBuffer {
         self.width = width
         self.height = height
         let count = width * height
-        data = UnsafeMutablePointer<UInt8>.allocate(capacity: count * 4)
+        data = Self.allocateBytes(count * 4)
         let word = Self.pack(color)
         let bands = count * 4 >= Self.bandedBytes ? Swift.max(1, Swift.min(threads, 8)) : 1
         data.withMemoryRebound(to: UInt32.self, capacity: count) { words in
@@ -69,6 +71,28 @@ public final class PixelBuffer {
     deinit {
         data.deallocate()
     }
+
+    /// Storage for `count` bytes. In a buffer of `hugePageBytes` * 2 or
+    /// more, the whole 2 MiB pages it spans are marked for the kernel's
+    /// transparent huge pages (`MADV_HUGEPAGE`): the first touch of those
+    /// pixels faults in a page per 2 MiB instead of per 4 KiB (a fresh
+    /// 640 x 2160 canvas: about 1,000 fewer faults). Memory the allocator
+    /// hands out again is already in place, so later canvases of a process
+    /// cost the same; where huge pages are off the advice does nothing.
+    static func allocateBytes(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        if count >= 2 * hugePageBytes {
+            let start = (Int(bitPattern: data) + hugePageBytes - 1) & ~(hugePageBytes - 1)
+            let end = (Int(bitPattern: data) + count) & ~(hugePageBytes - 1)
+            if end > start, let first = UnsafeMutableRawPointer(bitPattern: start) {
+                _ = madvise(first, end - start, MADV_HUGEPAGE)
+            }
+        }
+        return data
+    }
+
+    /// A huge page's size on x86-64.
+    static let hugePageBytes = 2 << 20
 
     /// The stored (premultiplied) bytes of pixel (x, y).
     public func premultiplied(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
