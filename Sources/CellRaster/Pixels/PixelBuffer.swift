@@ -79,6 +79,9 @@ public final class PixelBuffer {
     /// 640 x 2160 canvas: about 1,000 fewer faults). Memory the allocator
     /// hands out again is already in place, so later canvases of a process
     /// cost the same; where huge pages are off the advice does nothing.
+    /// The advice stays with those pages once the buffer is freed: at
+    /// worst, something small the allocator puts there later faults in a
+    /// whole huge page.
     static func allocateBytes(_ count: Int) -> UnsafeMutablePointer<UInt8> {
         let data = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         if count >= 2 * hugePageBytes {
