@@ -1,3 +1,4 @@
+import CellGeometry
 import FoundationEssentials
 import Glibc
 @testable import CellRaster
@@ -14,7 +15,9 @@ import Testing
     /// thread holds the other. Returns the slots that ran them.
     func rendezvous(_ threads: DrawingThreads) -> [Int] {
         let started = Atomic<Int>(0)
-        let slots = Mutex<[Int]>([])
+        // CellGeometry's Locked (a pthread mutex, which ThreadSanitizer
+        // sees), not Synchronization's Mutex, whose lock it cannot see.
+        let slots = Locked<[Int]>([])
         threads.forEach(2, threads: 2) { _, slot in
             started.add(1, ordering: .relaxed)
             let deadline = Cancellation.now() + 4
@@ -42,7 +45,7 @@ import Testing
     func rendezvousOrNil(_ threads: DrawingThreads) -> [Int]? {
         final class Box: @unchecked Sendable {
             let threads: DrawingThreads, test: DrawingThreadsTests
-            let result = Mutex<[Int]?>(nil)
+            let result = Locked<[Int]?>(nil)
             init(_ threads: DrawingThreads, _ test: DrawingThreadsTests) { (self.threads, self.test) = (threads, test) }
         }
         let box = Box(threads, self)
