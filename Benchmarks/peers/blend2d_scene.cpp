@@ -170,8 +170,7 @@ struct Scene {
     BLPath path;
     cellPath(path, position, w, h, 0);
     ctx.fill_path(path, gradient);
-    BLPath band;
-    cellPath(band, position, w, h, 0);
+    BLPath band = path;
     cellPath(band, position, w, h, 0.5);
     ctx.set_fill_rule(BL_FILL_RULE_EVEN_ODD);
     ctx.fill_path(band, BLRgba32(128, 128, 128, 255));

@@ -608,8 +608,7 @@ public final class LuaRuntime {
         let format = try ImageFormat.forPath(target)
         try checkNoOpenLayers(canvas)
         guard options.writesFiles else { return target }
-        Canvas.restDrawingThreads(after: canvas)
-        try AtomicFile.write(try format.encode(canvas, quality: options.quality, svgText: options.svgText), to: target)
+        try AtomicFile.write(try encoded(canvas, as: format), to: target)
         fileWritten(target)
         return target
     }
