@@ -41,4 +41,15 @@ static inline void cl_cpu_relax(void) {
 #endif
 }
 
+/// How many CPUs this process' affinity mask allows (0 when it cannot be
+/// read): sched_getaffinity, which glibc declares only under _GNU_SOURCE.
+static inline int cl_cpu_affinity_count(void) {
+    extern int sched_getaffinity(int pid, unsigned long size, void *mask);
+    unsigned long mask[1024 / (8 * sizeof(unsigned long))] = {0};
+    if (sched_getaffinity(0, sizeof mask, mask) != 0) return 0;
+    int n = 0;
+    for (unsigned i = 0; i < sizeof mask / sizeof mask[0]; i++) n += __builtin_popcountl(mask[i]);
+    return n;
+}
+
 #endif

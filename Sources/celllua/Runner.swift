@@ -172,7 +172,7 @@ struct Runner {
                                      quality: options.quality,
                                      showsProgress: spec.frames >= 30 && isatty(STDERR_FILENO) != 0 && variant == nil)
         // Variants side by side already keep every core busy: one worker each.
-        let workers = variant == nil ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let workers = variant == nil ? Canvas.processorCount : 1
         let runner = self
         do {
             try export.run(first: runtime, closeFirst: !options.interactive, workers: workers, makeWorker: {

@@ -244,7 +244,7 @@ struct VariantRunner {
             return scales.map { (name, params, plan.targets(scale: $0, variant: name), $0) }
         }
         let queue = WorkQueue(count: work.count)
-        let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
+        let workers = max(1, min(options.jobs ?? Canvas.processorCount, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = queue.next() {
                 // Variants side by side already use every core: each draws on one.

@@ -1,16 +1,18 @@
 import CellGeometry
-import FoundationEssentials
 import Glibc
 
 /// How many threads drawing uses, and the threads' habits: the embedder's
 /// choices (`Canvas(..., parallelism:)`, `drawingThreadIdleSpin`). A canvas
 /// cuts its rows into bands drawn on them (`DrawingBatch`).
 extension Canvas {
-    /// The threads drawing may use: the CPUs this process may run on, at
-    /// most 8. Whoever embeds the engine chooses fewer per canvas
+    /// The CPUs this process may run on: its affinity mask, lowered to its
+    /// cgroup's CPU quota (`ProcessorCount`). Read once.
+    public static let processorCount: Int = ProcessorCount.current()
+
+    /// The threads drawing may use: `processorCount`, at most 8. Whoever
+    /// embeds the engine chooses fewer per canvas
     /// (`Canvas(..., parallelism:)`).
-    public static let availableThreads: Int =
-        Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    public static let availableThreads: Int = Swift.min(processorCount, 8)
 
     /// How long (seconds) a drawing thread that has finished its work keeps
     /// looking for more before it sleeps: default 0.02, so drawing that
