@@ -102,6 +102,15 @@ static inline cl_Host *cl_host(lua_State *L);
  * state's life, so the address identifies the class. */
 static inline void cl_setclass(lua_State *L, int slot) {
     cl_host(L)->classes[slot] = lua_topointer(L, -1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &cl_host(L)->classes[slot]);
+}
+
+/** Pushes class `slot`'s metatable (nil before `cl_setclass`) and returns
+ *  its type: a look-up by a pointer key (the slot's address in cl_Host),
+ *  where finding it by name would first make the name a C string. */
+static inline int cl_getclass(lua_State *L, int slot) {
+    return lua_rawgetp(L, LUA_REGISTRYINDEX, &cl_host(L)->classes[slot]);
 }
 
 /** The block of the full userdata at `idx` when its metatable is class

@@ -10,8 +10,8 @@ extension CanvasBinding {
 
     static let drawImage: HostFunction = { L in
         canvasCall(L) { lua, canvas in
-            let image = lua.testObject(2, type: ImageBinding.typeName, as: ImageBox.self)
-            let layer = lua.testObject(2, type: CanvasBinding.typeName, as: Canvas.self)
+            let image = lua.testObject(2, type: ImageBinding.tag, as: ImageBox.self)
+            let layer = lua.testObject(2, type: CanvasBinding.tag, as: Canvas.self)
             var size: (Double, Double)
             if let image {
                 size = (image.width, image.height)

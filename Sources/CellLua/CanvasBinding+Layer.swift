@@ -24,7 +24,7 @@ extension CanvasBinding {
             let (sx, sy) = canvas.state.ctm.axisScales
             let (pw, ph) = try CanvasLimits.pixelSize(width: width * sx, height: height * sy, scale: 1)
             try runtime.charge(bytes: pw * ph * 4 + CanvasBinding.objectBytes)
-            lua.pushObject(try canvas.makeLayer(width: width, height: height), type: typeName)
+            lua.pushObject(try canvas.makeLayer(width: width, height: height), type: tag)
             return 1
         }
     }

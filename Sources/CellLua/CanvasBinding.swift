@@ -7,6 +7,7 @@ import CellVector
 /// The Canvas type in Lua: `cell.canvas(w, h [, {scale=, background=}])`.
 enum CanvasBinding {
     static let typeName = "Canvas"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(
         name: typeName,
@@ -51,7 +52,7 @@ enum CanvasBinding {
             let canvas = try Canvas(width: width, height: height, scale: scale, background: background,
                                     parallelism: runtime.canvasParallelism)
             runtime.canvasCreated(canvas)
-            lua.pushObject(canvas, type: typeName)
+            lua.pushObject(canvas, type: tag)
             return 1
         }
     }
@@ -246,7 +247,7 @@ extension Lua {
     /// the message says how to call it.
     func canvas(_ index: Int32) throws -> Canvas {
         do {
-            return try checkObject(index, type: CanvasBinding.typeName, as: Canvas.self)
+            return try checkObject(index, type: CanvasBinding.tag, as: Canvas.self)
         } catch LuaError.argument(1, let message) where index == 1 && type(1) != LUA_TUSERDATA {
             guard let name = cl_currentname(L).map({ String(cString: $0) }), isCanvasMethod(name) else {
                 throw LuaError.argument(1, message)
@@ -259,8 +260,8 @@ extension Lua {
     func isCanvasMethod(_ name: String) -> Bool {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        CellModule.registerClass(named: CanvasBinding.typeName, self)
-        guard lua_getfield(L, cl_registryindex(), CanvasBinding.typeName) == LUA_TTABLE else { return false }
+        CellModule.registerClass(CanvasBinding.tag, self)
+        guard cl_getclass(L, CanvasBinding.tag.slot) == LUA_TTABLE else { return false }
         lua_pushstring(L, "__methods")
         guard lua_rawget(L, -2) == LUA_TTABLE else { return false }
         lua_pushstring(L, name)

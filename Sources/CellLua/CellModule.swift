@@ -15,9 +15,7 @@ public enum CellModule {
         ("image", ImageBinding.new),
     ]
 
-    /// Most used first: a method call finds its class' slot by name
-    /// (`classSlot`), comparing the names before it (a canvas method's
-    /// `self`, a text call's `font` option, a path to fill).
+    /// A class' slot is its index here (each binding's `tag` finds it once).
     static let classes: [LuaClass] = [
         CanvasBinding.luaClass,
         FontBinding.luaClass,
@@ -48,10 +46,9 @@ public enum CellModule {
     /// (`pushObject`), not when the runtime starts: most scripts use two or
     /// three of the eight, and a fresh runtime made each metatable and its
     /// method table for nothing (about 100k instructions a text frame).
-    static func registerClass(named name: String, _ lua: Lua) {
-        guard let slot = classSlot(named: name) else { preconditionFailure("no class named \(name)") }
-        if lua_getfield(lua.L, cl_registryindex(), name) == LUA_TNIL {
-            classes[Int(slot)].register(lua, slot: slot)
+    static func registerClass(_ tag: LuaClassTag, _ lua: Lua) {
+        if cl_getclass(lua.L, tag.slot) == LUA_TNIL {
+            classes[Int(tag.slot)].register(lua, slot: tag.slot)
         }
         cl_pop(lua.L, 1)
     }

@@ -283,10 +283,10 @@ extension Lua {
     /// An Image (its pixels as points) or a Canvas (its size in points, its
     /// pixels at its scale) to draw as a template image; nil for anything else.
     func optionalKitImage(_ index: Int32) throws -> KitImage? {
-        if let image = testObject(index, type: ImageBinding.typeName, as: ImageBox.self) {
+        if let image = testObject(index, type: ImageBinding.tag, as: ImageBox.self) {
             return KitImage(image.buffer, width: image.width, height: image.height)
         }
-        if let canvas = testObject(index, type: CanvasBinding.typeName, as: Canvas.self) {
+        if let canvas = testObject(index, type: CanvasBinding.tag, as: Canvas.self) {
             return KitImage(canvas.buffer, width: canvas.width, height: canvas.height)
         }
         return nil

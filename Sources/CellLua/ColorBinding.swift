@@ -9,6 +9,7 @@ final class ColorBox {
 
 enum ColorBinding {
     static let typeName = "Color"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(
         name: typeName, methods: [], index: index, tostring: tostring,
@@ -16,7 +17,7 @@ enum ColorBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            let color = try lua.checkObject(1, type: typeName, as: ColorBox.self).color
+            let color = try lua.checkObject(1, type: tag, as: ColorBox.self).color
             switch lua.indexKey {
             case "r": lua.push(color.r)
             case "g": lua.push(color.g)
@@ -30,7 +31,7 @@ enum ColorBinding {
 
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
-            let c = try lua.checkObject(1, type: typeName, as: ColorBox.self).color
+            let c = try lua.checkObject(1, type: tag, as: ColorBox.self).color
             lua.push("Color(\(short(c.r)), \(short(c.g)), \(short(c.b)), \(short(c.a)))")
             return 1
         }
@@ -38,8 +39,8 @@ enum ColorBinding {
 
     static let equal: HostFunction = { L in
         guarded(L) { lua in
-            let a = lua.testObject(1, type: typeName, as: ColorBox.self)?.color
-            let b = lua.testObject(2, type: typeName, as: ColorBox.self)?.color
+            let a = lua.testObject(1, type: tag, as: ColorBox.self)?.color
+            let b = lua.testObject(2, type: tag, as: ColorBox.self)?.color
             lua.push(a != nil && a == b)
             return 1
         }
@@ -50,7 +51,7 @@ enum ColorBinding {
         guarded(L) { lua in
             let r = try lua.unitComponent(1), g = try lua.unitComponent(2), b = try lua.unitComponent(3)
             let a = lua.isNoneOrNil(4) ? 1 : try lua.unitComponent(4)
-            lua.pushObject(ColorBox(Color(r: r, g: g, b: b, a: a)), type: typeName)
+            lua.pushObject(ColorBox(Color(r: r, g: g, b: b, a: a)), type: tag)
             return 1
         }
     }
@@ -58,7 +59,7 @@ enum ColorBinding {
     /// `cell.color(spec)`: any color spec to a Color value.
     static let color: HostFunction = { L in
         guarded(L) { lua in
-            lua.pushObject(ColorBox(try lua.color(1)), type: typeName)
+            lua.pushObject(ColorBox(try lua.color(1)), type: tag)
             return 1
         }
     }
@@ -112,7 +113,7 @@ extension Lua {
             }
             return Color(r: c[0], g: c[1], b: c[2], a: c[3])
         default:
-            if let box = testObject(index, type: ColorBinding.typeName, as: ColorBox.self) { return box.color }
+            if let box = testObject(index, type: ColorBinding.tag, as: ColorBox.self) { return box.color }
             throw typeError(index, expected: "color")
         }
     }

@@ -14,6 +14,7 @@ final class FontBox {
 /// family style file`.
 enum FontBinding {
     static let typeName = "Font"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(
         name: typeName, methods: [("measure", measure), ("path", path)], index: index, tostring: tostring,
@@ -43,7 +44,7 @@ enum FontBinding {
                 throw LuaError.argument(1, error.description)
             }
             if Font.isPath(name) { runtime.recordDependency(font.face.path) }
-            lua.pushObject(FontBox(font), type: typeName)
+            lua.pushObject(FontBox(font), type: tag)
             return 1
         }
     }
@@ -80,8 +81,8 @@ enum FontBinding {
     /// Fonts are equal when they are the same face at the same size.
     static let equal: HostFunction = { L in
         guarded(L) { lua in
-            let a = lua.testObject(1, type: typeName, as: FontBox.self)?.font
-            let b = lua.testObject(2, type: typeName, as: FontBox.self)?.font
+            let a = lua.testObject(1, type: tag, as: FontBox.self)?.font
+            let b = lua.testObject(2, type: tag, as: FontBox.self)?.font
             lua.push(a != nil && b != nil && a!.face === b!.face && a!.size == b!.size)
             return 1
         }
@@ -125,7 +126,7 @@ enum FontBinding {
                 throw LuaError.message("path too large: more than \(PathBinding.maxElements) elements")
             }
             try box.count(in: runtime)
-            lua.pushObject(box, type: PathBinding.typeName)
+            lua.pushObject(box, type: PathBinding.tag)
             return 1
         }
     }
@@ -136,7 +137,7 @@ enum FontBinding {
 
 extension Lua {
     func font(_ index: Int32) throws -> Font {
-        try checkObject(index, type: FontBinding.typeName, as: FontBox.self).font
+        try checkObject(index, type: FontBinding.tag, as: FontBox.self).font
     }
 
     /// `font` as the kit names fonts: a font file's path resolved from the

@@ -5,6 +5,7 @@ import CellRaster
 /// `cell.gradient(stops)`: a Gradient, shared by paints and gradient draws.
 enum GradientBinding {
     static let typeName = "Gradient"
+    static let tag = LuaClassTag(typeName)
 
     /// More stops than anyone draws with; a bigger table is a mistake.
     static let maxStops = 4096
@@ -26,7 +27,7 @@ enum GradientBinding {
                 stops.append(try lua.gradientStop(at: -1, number: i))
             }
             do {
-                lua.pushObject(try Gradient(stops: stops), type: typeName)
+                lua.pushObject(try Gradient(stops: stops), type: tag)
             } catch {
                 throw LuaError.argument(1, "\(error)")
             }
@@ -56,7 +57,7 @@ enum GradientBinding {
 
 extension Lua {
     func gradient(_ index: Int32) throws -> Gradient {
-        try checkObject(index, type: GradientBinding.typeName, as: Gradient.self)
+        try checkObject(index, type: GradientBinding.tag, as: Gradient.self)
     }
 
     /// One `{location, color}` entry of a stops table (on the stack at `index`).

@@ -41,6 +41,7 @@ final class ImageBox: MemoryCharged {
 
 enum ImageBinding {
     static let typeName = "Image"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(name: typeName, methods: [], index: index, tostring: tostring)
     static let optionNames = ["scale"]
@@ -91,7 +92,7 @@ enum ImageBinding {
             }
             let image = ImageBox(buffer, path: name, scale: scale)
             try runtime.charge(bytes: image.chargedBytes)
-            lua.pushObject(image, type: typeName)
+            lua.pushObject(image, type: tag)
             return 1
         }
     }
@@ -123,6 +124,6 @@ enum ImageBinding {
 
 extension Lua {
     func image(_ index: Int32) throws -> ImageBox {
-        try checkObject(index, type: ImageBinding.typeName, as: ImageBox.self)
+        try checkObject(index, type: ImageBinding.tag, as: ImageBox.self)
     }
 }

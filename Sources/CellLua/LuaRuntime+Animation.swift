@@ -95,7 +95,7 @@ extension LuaRuntime {
             host.pointee.deadline = closingDeadline ?? cl_now() + timeout
         }
         try callProtected(arguments: 2, handler: base + 1, name: "animation.draw")
-        if lua_gettop(L) > base + 1, let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
+        if lua_gettop(L) > base + 1, let canvas = lua.testObject(base + 2, type: CanvasBinding.tag, as: Canvas.self) {
             try checkNoOpenLayers(canvas)
             return canvas
         }

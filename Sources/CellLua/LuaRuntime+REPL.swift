@@ -39,7 +39,7 @@ extension LuaRuntime {
         let count = lua_gettop(L) - (base + 1)
         let lua = Lua(L)
         evaluatedCanvases = count > 0 ? (base + 2...base + 1 + count).compactMap {
-            lua.testObject($0, type: CanvasBinding.typeName, as: Canvas.self)
+            lua.testObject($0, type: CanvasBinding.tag, as: Canvas.self)
         } : []
         if count > 0 {
             pushRawGlobal("print")
@@ -97,7 +97,7 @@ extension LuaRuntime {
             return .failed(Traceback.trim(message))
         }
         let lua = Lua(L)
-        if let canvas = lua.testObject(-1, type: CanvasBinding.typeName, as: Canvas.self) {
+        if let canvas = lua.testObject(-1, type: CanvasBinding.tag, as: Canvas.self) {
             return .canvas(canvas)
         }
         return .notACanvas(lua.typeName(-1))

@@ -473,7 +473,7 @@ public final class LuaRuntime {
         returnedFalse = lua_gettop(L) > base + 1 && lua_type(L, base + 2) == LUA_TBOOLEAN && lua_toboolean(L, base + 2) == 0
         resultPages = nil
         if lua_gettop(L) > base + 1 {
-            if let canvas = lua.testObject(base + 2, type: CanvasBinding.typeName, as: Canvas.self) {
+            if let canvas = lua.testObject(base + 2, type: CanvasBinding.tag, as: Canvas.self) {
                 lastCanvas = canvas
                 return canvas
             }
@@ -533,7 +533,7 @@ public final class LuaRuntime {
         for i in 1...count {
             lua_rawgeti(L, index, lua_Integer(i))
             defer { cl_pop(L, 1) }
-            guard let canvas = lua.testObject(-1, type: CanvasBinding.typeName, as: Canvas.self) else {
+            guard let canvas = lua.testObject(-1, type: CanvasBinding.tag, as: Canvas.self) else {
                 if i == 1 { return nil }
                 throw ScriptError.runtime("\(name): the list of canvases returned has a \(lua.typeName(-1)) at [\(i)], not a canvas")
             }

@@ -13,6 +13,7 @@ final class PaintBox {
 
 enum PaintBinding {
     static let typeName = "Paint"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(name: typeName, methods: [], index: index, tostring: tostring)
 
@@ -21,7 +22,7 @@ enum PaintBinding {
             let g = try lua.gradient(1)
             let p0 = Point(try lua.number(2), try lua.number(3))
             let p1 = Point(try lua.number(4), try lua.number(5))
-            lua.pushObject(PaintBox(.linear(LinearGradient(gradient: g, start: p0, end: p1))), type: typeName)
+            lua.pushObject(PaintBox(.linear(LinearGradient(gradient: g, start: p0, end: p1))), type: tag)
             return 1
         }
     }
@@ -34,14 +35,14 @@ enum PaintBinding {
             let c1 = Point(try lua.number(5), try lua.number(6))
             let r1 = try lua.nonNegative(7, "radius")
             lua.pushObject(PaintBox(.radial(RadialGradient(gradient: g, start: c0, startRadius: r0, end: c1, endRadius: r1))),
-                           type: typeName)
+                           type: tag)
             return 1
         }
     }
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            let p = try lua.checkObject(1, type: typeName, as: PaintBox.self).paint
+            let p = try lua.checkObject(1, type: tag, as: PaintBox.self).paint
             switch (lua.indexKey, p) {
             case ("kind", .linear): lua.push("linear")
             case ("kind", .radial): lua.push("radial")
@@ -54,7 +55,7 @@ enum PaintBinding {
 
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
-            let p = try lua.checkObject(1, type: typeName, as: PaintBox.self).paint
+            let p = try lua.checkObject(1, type: tag, as: PaintBox.self).paint
             switch p {
             case .linear(let g):
                 lua.push("Paint(linear \(g.start.x.shortText),\(g.start.y.shortText) -> \(g.end.x.shortText),\(g.end.y.shortText))")
@@ -74,8 +75,8 @@ extension Lua {
         switch type(index) {
         case LUA_TSTRING, LUA_TTABLE: return .solid(try color(index))
         default:
-            if let box = testObject(index, type: PaintBinding.typeName, as: PaintBox.self) { return box.paint }
-            if let box = testObject(index, type: ColorBinding.typeName, as: ColorBox.self) { return .solid(box.color) }
+            if let box = testObject(index, type: PaintBinding.tag, as: PaintBox.self) { return box.paint }
+            if let box = testObject(index, type: ColorBinding.tag, as: ColorBox.self) { return .solid(box.color) }
             throw typeError(index, expected: "color or paint")
         }
     }

@@ -54,7 +54,7 @@ enum ParamBinding {
                 lua.push(value)
             default:
                 guard let c = value.asColor else { throw mismatch("a color (#RRGGBB, a name, ...)") }
-                lua.pushObject(ColorBox(c), type: ColorBinding.typeName)
+                lua.pushObject(ColorBox(c), type: ColorBinding.tag)
             }
             return 1
         }
@@ -78,7 +78,7 @@ enum ParamBinding {
         case LUA_TNONE, LUA_TNIL:
             break
         default:
-            guard lua.testObject(2, type: ColorBinding.typeName, as: ColorBox.self) != nil || lua.type(2) == LUA_TTABLE else {
+            guard lua.testObject(2, type: ColorBinding.tag, as: ColorBox.self) != nil || lua.type(2) == LUA_TTABLE else {
                 throw lua.typeError(2, expected: "number, boolean, string or color default")
             }
             (d.type, d.defaultText) = ("color", try lua.color(2).hexString)
@@ -158,7 +158,7 @@ extension Lua {
         case .text(let s): push(s)
         case .number(let n): push(n)
         case .boolean(let b): push(b)
-        case .color(let c): pushObject(ColorBox(c), type: ColorBinding.typeName)
+        case .color(let c): pushObject(ColorBox(c), type: ColorBinding.tag)
         }
     }
 

@@ -42,6 +42,7 @@ final class PathBox: PathSink, MemoryCharged {
 /// `cell.path()` and the Path methods of docs/reference.md.
 enum PathBinding {
     static let typeName = "Path"
+    static let tag = LuaClassTag(typeName)
 
     /// Paths beyond this many elements are refused: a runaway loop adding
     /// segments gets a clear error long before memory runs out.
@@ -60,7 +61,7 @@ enum PathBinding {
         guarded(L) { lua in
             let box = PathBox()
             try box.count(in: LuaRuntime.current(lua.L))
-            lua.pushObject(box, type: typeName)
+            lua.pushObject(box, type: tag)
             return 1
         }
     }
@@ -83,7 +84,7 @@ enum PathBinding {
         guarded(L) { lua in
             let box = PathBox(try lua.path(1).path)
             try box.count(in: LuaRuntime.current(lua.L))
-            lua.pushObject(box, type: typeName)
+            lua.pushObject(box, type: tag)
             return 1
         }
     }
@@ -151,7 +152,7 @@ enum PathBinding {
                 }
                 let box = PathBox(result)
                 try box.count(in: runtime)
-                lua.pushObject(box, type: typeName)
+                lua.pushObject(box, type: tag)
                 return 1
             }
     }
@@ -166,7 +167,7 @@ enum PathBinding {
 
 extension Lua {
     func path(_ index: Int32) throws -> PathBox {
-        try checkObject(index, type: PathBinding.typeName, as: PathBox.self)
+        try checkObject(index, type: PathBinding.tag, as: PathBox.self)
     }
 
     /// Six finite numbers a, b, c, d, tx, ty from `index` on.

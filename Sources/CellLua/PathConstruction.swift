@@ -91,9 +91,9 @@ enum PathConstruction {
     private static func build(_ L: OpaquePointer?, _ body: (Lua, PathSink) throws -> Void) -> Int32 {
         guarded(L) { lua in
             let sink: PathSink
-            if let p = lua.testObject(1, type: PathBinding.typeName, as: PathBox.self) {
+            if let p = lua.testObject(1, type: PathBinding.tag, as: PathBox.self) {
                 sink = p
-            } else if let c = lua.testObject(1, type: CanvasBinding.typeName, as: Canvas.self) {
+            } else if let c = lua.testObject(1, type: CanvasBinding.tag, as: Canvas.self) {
                 sink = c
             } else {
                 throw lua.typeError(1, expected: "Path or Canvas")

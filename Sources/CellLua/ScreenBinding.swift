@@ -19,6 +19,7 @@ final class ScreenBox {
 
 enum ScreenBinding {
     static let typeName = "Screen"
+    static let tag = LuaClassTag(typeName)
 
     static let luaClass = LuaClass(
         name: typeName, methods: [("render", render), ("hit_test", hitTest)], index: index, tostring: tostring)
@@ -57,7 +58,7 @@ enum ScreenBinding {
             lua_rawget(lua.L, 1)
             let given = lua.top
             let callbacks: LuaCallbacks
-            if let box = lua.testObject(given, type: TableBinding.typeName, as: TableBox.self) {
+            if let box = lua.testObject(given, type: TableBinding.tag, as: TableBox.self) {
                 spec.table = box.table.spec
                 callbacks = box.callbacks
                 lua_getiuservalue(lua.L, given, 1)
@@ -73,7 +74,7 @@ enum ScreenBinding {
             }
             let functions = lua.top
             let screen = try Screen(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
-            lua.pushObject(ScreenBox(screen, callbacks: callbacks), type: typeName)
+            lua.pushObject(ScreenBox(screen, callbacks: callbacks), type: tag)
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)
             return 1
@@ -95,7 +96,7 @@ enum ScreenBinding {
     /// `s:render(c)`: the canvas must be the device's size.
     static let render: HostFunction = { L in
         guarded(L) { lua in
-            let box = try lua.checkObject(1, type: typeName, as: ScreenBox.self)
+            let box = try lua.checkObject(1, type: tag, as: ScreenBox.self)
             let canvas = try lua.canvas(2)
             lua_settop(lua.L, 2)
             lua_getiuservalue(lua.L, 1, 1)
@@ -115,7 +116,7 @@ enum ScreenBinding {
     /// (1-based), or `"table"`, or nil outside the screen.
     static let hitTest: HostFunction = { L in
         guarded(L) { lua in
-            let box = try lua.checkObject(1, type: typeName, as: ScreenBox.self)
+            let box = try lua.checkObject(1, type: tag, as: ScreenBox.self)
             switch try box.screen.hitTest(x: try lua.number(2), y: try lua.number(3)) {
             case nil:
                 lua.pushNil()
@@ -138,7 +139,7 @@ enum ScreenBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            let s = try lua.checkObject(1, type: typeName, as: ScreenBox.self).screen
+            let s = try lua.checkObject(1, type: tag, as: ScreenBox.self).screen
             switch lua.indexKey {
             case "width": lua.push(s.spec.device.width)
             case "height": lua.push(s.spec.device.height)
@@ -151,7 +152,7 @@ enum ScreenBinding {
 
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
-            let s = try lua.checkObject(1, type: typeName, as: ScreenBox.self).screen
+            let s = try lua.checkObject(1, type: tag, as: ScreenBox.self).screen
             let bars = [("status", s.frames.statusBar), ("navigation", s.frames.navigationBar),
                         ("tool", s.frames.toolbar), ("tab", s.frames.tabBar)].compactMap { $0.1 == nil ? nil : $0.0 }
             lua.push("Screen(\(s.spec.device.rawValue), bars: \(bars.isEmpty ? "none" : bars.joined(separator: ", ")))")

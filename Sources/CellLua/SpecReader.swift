@@ -118,7 +118,7 @@ struct SpecReader {
                 }
                 return KitFont(String(text[..<space]), size)
             }
-            guard let font = lua.testObject(-1, type: FontBinding.typeName, as: FontBox.self)?.font else {
+            guard let font = lua.testObject(-1, type: FontBinding.tag, as: FontBox.self)?.font else {
                 throw fail(p, "Font or \"Name size\" expected, got \(lua.typeName(-1))")
             }
             return lua.kitFont(font)

@@ -86,6 +86,7 @@ final class LuaCallbacks {
 
 enum TableBinding {
     static let typeName = "Table"
+    static let tag = LuaClassTag(typeName)
 
     /// Far more than a screen shows; a bigger spec is a runaway loop.
     static let maxSections = 10_000
@@ -106,7 +107,7 @@ enum TableBinding {
                 try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1), functions: functions, callbacks: callbacks)
             }
             let table = try Table(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
-            lua.pushObject(TableBox(table, callbacks: callbacks), type: typeName)
+            lua.pushObject(TableBox(table, callbacks: callbacks), type: tag)
             lua_pushvalue(lua.L, functions)
             lua_setiuservalue(lua.L, -2, 1)
             return 1
@@ -224,7 +225,7 @@ enum TableBinding {
         row.deleteButton = try r.boolean("delete_button") ?? false
         row.checked = try r.boolean("checked") ?? false
         row.image = try r.field("image") { p -> RowSpec.Image in
-            if let image = r.lua.testObject(-1, type: ImageBinding.typeName, as: ImageBox.self) {
+            if let image = r.lua.testObject(-1, type: ImageBinding.tag, as: ImageBox.self) {
                 return .pixels(image.buffer, scale: image.scale)
             }
             guard lua_type(r.L, -1) == LUA_TFUNCTION else {
@@ -247,7 +248,7 @@ enum TableBinding {
     /// `t:render(c)`
     static let render: HostFunction = { L in
         guarded(L) { lua in
-            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            let box = try lua.checkObject(1, type: tag, as: TableBox.self)
             let canvas = try lua.canvas(2)
             lua_settop(lua.L, 2)
             lua_getiuservalue(lua.L, 1, 1)
@@ -285,7 +286,7 @@ enum TableBinding {
     /// `t:hit_test(x, y)` → section, row (1-based), or nil.
     static let hitTest: HostFunction = { L in
         guarded(L) { lua in
-            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            let box = try lua.checkObject(1, type: tag, as: TableBox.self)
             guard let hit = box.table.hitTest(x: try lua.number(2), y: try lua.number(3)) else {
                 lua.pushNil()
                 return 1
@@ -299,7 +300,7 @@ enum TableBinding {
     /// `t:row_rect(section, row)` → x, y, w, h on the canvas.
     static let rowRect: HostFunction = { L in
         guarded(L) { lua in
-            let box = try lua.checkObject(1, type: typeName, as: TableBox.self)
+            let box = try lua.checkObject(1, type: tag, as: TableBox.self)
             let s = try lua.integer(2), r = try lua.integer(3)
             let sections = box.table.layout.sections
             guard s >= 1, s <= sections.count else {
@@ -318,7 +319,7 @@ enum TableBinding {
 
     static let index: HostFunction = { L in
         guarded(L) { lua in
-            let t = try lua.checkObject(1, type: typeName, as: TableBox.self).table
+            let t = try lua.checkObject(1, type: tag, as: TableBox.self).table
             switch lua.indexKey {
             case "content_height": lua.push(t.contentHeight)
             case "width": lua.push(t.spec.width)
@@ -332,7 +333,7 @@ enum TableBinding {
 
     static let tostring: HostFunction = { L in
         guarded(L) { lua in
-            let t = try lua.checkObject(1, type: typeName, as: TableBox.self).table
+            let t = try lua.checkObject(1, type: tag, as: TableBox.self).table
             let rows = t.spec.sections.reduce(0) { $0 + $1.rows.count }
             lua.push("Table(\(t.spec.style.rawValue), \(t.spec.sections.count) sections, \(rows) rows)")
             return 1

@@ -13,6 +13,22 @@ protocol MemoryCharged: AnyObject {
     var chargedBytes: Int { get }
 }
 
+/// A bound class as the binding names it: its name (for messages and the
+/// registry) and its slot in `CellModule.classes`, found once. Checking an
+/// argument's class or pushing an object goes by the slot: a pointer
+/// compare or a pointer-keyed look-up, where the name cost string compares
+/// and a C string per call.
+struct LuaClassTag: Sendable {
+    let name: String
+    let slot: Int32
+
+    init(_ name: String) {
+        guard let slot = CellModule.classSlot(named: name) else { preconditionFailure("no class named \(name)") }
+        self.name = name
+        self.slot = slot
+    }
+}
+
 struct LuaClass {
     /// Registry key and `__name`: what messages call the type ("Canvas").
     let name: String
@@ -48,17 +64,33 @@ private let collect: HostFunction = { L in
             let slot = block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
             if let object = slot.pointee {
                 let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
-                if let charged = unmanaged.takeUnretainedValue() as? MemoryCharged {
-                    LuaRuntime.current(lua.L).release(bytes: charged.chargedBytes)
-                }
-                if let canvas = unmanaged.takeUnretainedValue() as? Canvas {
-                    LuaRuntime.current(lua.L).forgetHeldMemory(of: canvas)
-                }
+                releaseCharges(of: unmanaged.takeUnretainedValue(), in: LuaRuntime.current(lua.L))
                 unmanaged.release()
                 slot.pointee = nil
             }
         }
         return 0
+    }
+}
+
+/// Gives back what a collected object counted against `--max-memory` (a
+/// canvas' pixels and held memory, a path's storage, an image's pixels).
+/// By exact class (every bound class is final, and a canvas is pushed as
+/// `Canvas` itself), not `as? MemoryCharged`: the runtime's conformance
+/// look-up cost more than the rest of a collection, and scripts make and
+/// drop a path or two per row.
+private func releaseCharges(of object: AnyObject, in runtime: LuaRuntime) {
+    switch ObjectIdentifier(type(of: object)) {
+    case ObjectIdentifier(PathBox.self):
+        runtime.release(bytes: unsafeDowncast(object, to: PathBox.self).chargedBytes)
+    case ObjectIdentifier(ImageBox.self):
+        runtime.release(bytes: unsafeDowncast(object, to: ImageBox.self).chargedBytes)
+    case ObjectIdentifier(Canvas.self):
+        let canvas = unsafeDowncast(object, to: Canvas.self)
+        runtime.release(bytes: canvas.chargedBytes)
+        runtime.forgetHeldMemory(of: canvas)
+    default:
+        assert(!(object is MemoryCharged), "\(type(of: object)) is charged but not released here")
     }
 }
 
@@ -70,29 +102,22 @@ extension Lua {
 
     /// Pushes `object` as userdata of the class `type` (registered now if
     /// this is the state's first object of it).
-    func pushObject(_ object: AnyObject, type: String) {
+    func pushObject(_ object: AnyObject, type: LuaClassTag) {
         let block = cl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         block.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        if lua_getfield(L, cl_registryindex(), type) == LUA_TNIL {
+        if cl_getclass(L, type.slot) == LUA_TNIL {
             cl_pop(L, 1)
-            CellModule.registerClass(named: type, self)
-            lua_getfield(L, cl_registryindex(), type)
+            CellModule.registerClass(type, self)
+            cl_getclass(L, type.slot)
         }
         lua_setmetatable(L, -2)
     }
 
     /// The object at `index` if it is live userdata of class `type`, else nil.
-    func testObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) -> T? {
-        guard let block = userdata(index, type: type),
+    func testObject<T: AnyObject>(_ index: Int32, type: LuaClassTag, as _: T.Type) -> T? {
+        guard let block = cl_testclass(L, index, type.slot),
               let raw = block.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return object(raw, as: T.self)
-    }
-
-    /// `luaL_testudata` by the class' slot (`cl_testclass`: a pointer
-    /// compare, as every method call checks its `self`).
-    private func userdata(_ index: Int32, type: String) -> UnsafeMutableRawPointer? {
-        guard let slot = CellModule.classSlot(named: type) else { return nil }
-        return cl_testclass(L, index, slot)
     }
 
     /// The object a userdata block holds. Every bound class is final and
@@ -108,12 +133,14 @@ extension Lua {
     }
 
     /// The object at `index`, or an argument error ("Canvas expected, got nil").
-    func checkObject<T: AnyObject>(_ index: Int32, type: String, as _: T.Type) throws -> T {
-        guard let block = userdata(index, type: type) else {
-            throw typeError(index, expected: type)
+    /// `luaL_checkudata` by the class' slot (`cl_testclass`: a pointer
+    /// compare, as every method call checks its `self`).
+    func checkObject<T: AnyObject>(_ index: Int32, type: LuaClassTag, as _: T.Type) throws -> T {
+        guard let block = cl_testclass(L, index, type.slot) else {
+            throw typeError(index, expected: type.name)
         }
         guard let raw = block.load(as: UnsafeMutableRawPointer?.self) else {
-            throw LuaError.argument(index, "\(type) has been garbage-collected")
+            throw LuaError.argument(index, "\(type.name) has been garbage-collected")
         }
         return object(raw, as: T.self)
     }
