@@ -42,8 +42,11 @@ struct SpecReader {
     }
 
     /// Calls `read` with the value of `key` on top of the stack, unless it is nil.
+    /// (The key goes to Lua through `withCString`, which copies a short
+    /// name to the stack: passing the `String` itself would make a C string
+    /// on the heap for every field asked for, present or not.)
     func field<T>(_ key: String, _ read: (String) throws -> T) throws -> T? {
-        lua_pushstring(L, key)
+        key.withCString { _ = lua_pushstring(L, $0) }
         lua_rawget(L, table)
         defer { cl_pop(L, 1) }
         if lua_type(L, -1) == LUA_TNIL { return nil }
