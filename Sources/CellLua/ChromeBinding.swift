@@ -329,7 +329,7 @@ extension Lua {
         lua_pushvalue(L, -2)
         lua_setfield(L, -2, "theme")
         defer { cl_pop(L, 1) }
-        let r = SpecReader(lua: self, table: lua_absindex(L, -1), path: "", argument: options)
+        let r = SpecReader(lua: self, table: lua_absindex(L, -1), path: .root, argument: options)
         do {
             return try ThemeBinding.read(r) ?? .ios6
         } catch LuaError.argument(let i, let message) where message.hasPrefix("theme: ") {

@@ -35,7 +35,7 @@ enum ScreenBinding {
     static let new: HostFunction = { L in
         guarded(L) { lua in try SpecSite.relocating(lua) {
             try lua.checkTable(1)
-            let r = SpecReader(lua: lua, table: 1, path: "", argument: 1)
+            let r = SpecReader(lua: lua, table: 1, path: .root, argument: 1)
             try r.checkKeys(specKeys)
             var spec = ScreenSpec()
             spec.device = try r.option("device", as: ScreenSpec.Device.self) ?? .iphone
@@ -65,7 +65,7 @@ enum ScreenBinding {
             } else if lua_type(lua.L, given) == LUA_TTABLE {
                 cl_newtable(lua.L)
                 callbacks = LuaCallbacks()
-                let tr = SpecReader(lua: lua, table: given, path: "table", argument: 1)
+                let tr = SpecReader(lua: lua, table: given, path: .named("table"), argument: 1)
                 spec.table = try TableBinding.readSpec(tr, functions: lua.top, callbacks: callbacks)
                 if try tr.field("theme", { _ in true }) == nil { spec.table.theme = theme }
                 if spec.device == .ipad, try tr.field("inset", { _ in true }) == nil { spec.table.inset = iPadInset }
@@ -87,7 +87,7 @@ enum ScreenBinding {
         try r.field(key) { _ in
             let (bar, own) = try read(r.lua, lua_absindex(r.L, -1))
             if own != nil {
-                throw r.fail(r.fieldPath(key) + ".theme", "a screen's bars take the screen's theme (give it to the screen)")
+                throw r.fail(r.fieldPath(key).path.key("theme"), "a screen's bars take the screen's theme (give it to the screen)")
             }
             return bar
         }

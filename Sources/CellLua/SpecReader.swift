@@ -10,15 +10,16 @@ struct SpecReader {
     let lua: Lua
     /// Absolute stack index of the table being read.
     let table: Int32
-    /// The path of that table, e.g. `sections[2]` ("" for the spec itself).
-    let path: String
+    /// The path of that table, e.g. `sections[2]` (`.root` for the spec itself).
+    let path: SpecPath
     let argument: Int32
 
     var L: OpaquePointer { lua.L }
 
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func fieldPath(_ key: String) -> SpecField { SpecField(table: path, key: key) }
 
-    func fail(_ field: String, _ message: String) -> LuaError {
+    /// An error about `field` (a `SpecField` or a table's `SpecPath`).
+    func fail(_ field: some CustomStringConvertible, _ message: String) -> LuaError {
         .argument(argument, "\(field): \(message)")
     }
 
@@ -28,12 +29,16 @@ struct SpecReader {
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             defer { cl_pop(L, 1) }
-            guard lua_type(L, -2) == LUA_TSTRING, let k = cl_tostring(L, -2) else {
+            var length = 0
+            guard lua_type(L, -2) == LUA_TSTRING, let k = lua_tolstring(L, -2, &length) else {
                 cl_pop(L, 1)
-                throw LuaError.argument(argument, "\(path.isEmpty ? "spec" : path): keys must be names")
+                throw LuaError.argument(argument, "\(path.isRoot ? "spec" : path.description): keys must be names")
             }
-            let key = String(cString: k)
-            if !known.contains(key) {
+            // Matched in place, as `Lua.options` matches: no String made for
+            // a key that is known.
+            let bytes = UnsafeRawBufferPointer(start: k, count: length)
+            if !known.contains(where: { Lua.equal($0, bytes) }) {
+                let key = String(decoding: bytes, as: UTF8.self)
                 cl_pop(L, 1)
                 let hint = NameSuggestion.closest(to: key, in: known).map { "did you mean '\($0)'? " } ?? ""
                 throw fail(fieldPath(key), "unknown field (\(hint)expected one of: \(known.joined(separator: ", ")))")
@@ -45,7 +50,7 @@ struct SpecReader {
     /// (The key goes to Lua through `withCString`, which copies a short
     /// name to the stack: passing the `String` itself would make a C string
     /// on the heap for every field asked for, present or not.)
-    func field<T>(_ key: String, _ read: (String) throws -> T) throws -> T? {
+    func field<T>(_ key: String, _ read: (SpecField) throws -> T) throws -> T? {
         key.withCString { _ = lua_pushstring(L, $0) }
         lua_rawget(L, table)
         defer { cl_pop(L, 1) }
@@ -53,7 +58,9 @@ struct SpecReader {
         let p = fieldPath(key)
         do {
             return try read(p)
-        } catch LuaError.argument(_, let message) where !message.hasPrefix(p) {
+        } catch LuaError.argument(let index, let message) {
+            // A message about a field inside this one names it already.
+            if message.hasPrefix(p.description) { throw LuaError.argument(index, message) }
             throw fail(p, message)
         }
     }
@@ -136,7 +143,7 @@ struct SpecReader {
     func table<T>(_ key: String, _ body: (SpecReader) throws -> T) throws -> T? {
         try field(key) { p in
             guard lua_type(L, -1) == LUA_TTABLE else { throw fail(p, "table expected, got \(lua.typeName(-1))") }
-            return try body(SpecReader(lua: lua, table: lua_absindex(L, -1), path: p, argument: argument))
+            return try body(SpecReader(lua: lua, table: lua_absindex(L, -1), path: p.path, argument: argument))
         }
     }
 
@@ -149,10 +156,11 @@ struct SpecReader {
             guard n <= limit else { throw fail(p, "too many entries (\(n), at most \(limit))") }
             var out: [T] = []
             out.reserveCapacity(n)
+            let list = p.path
             for i in 0..<n {
                 lua_rawgeti(L, t, lua_Integer(i + 1))
                 defer { cl_pop(L, 1) }
-                let ep = "\(p)[\(i + 1)]"
+                let ep = list.index(i + 1)
                 guard lua_type(L, -1) == LUA_TTABLE else { throw fail(ep, "table expected, got \(lua.typeName(-1))") }
                 out.append(try body(i, SpecReader(lua: lua, table: lua_absindex(L, -1), path: ep, argument: argument)))
             }

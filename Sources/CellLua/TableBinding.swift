@@ -104,7 +104,7 @@ enum TableBinding {
             let functions = lua.top
             let callbacks = LuaCallbacks()
             let spec = try SpecSite.relocating(lua) {
-                try readSpec(SpecReader(lua: lua, table: 1, path: "", argument: 1), functions: functions, callbacks: callbacks)
+                try readSpec(SpecReader(lua: lua, table: 1, path: .root, argument: 1), functions: functions, callbacks: callbacks)
             }
             let table = try Table(spec, text: LuaRuntime.current(lua.L).kitText, viewLayers: LuaRuntime.current(lua.L).viewLayers)
             lua.pushObject(TableBox(table, callbacks: callbacks), type: tag)

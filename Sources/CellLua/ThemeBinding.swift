@@ -120,7 +120,7 @@ enum ThemeBinding {
             guard lua_type(L, -1) == LUA_TTABLE else {
                 throw r.fail(p, "theme name or table expected, got \(r.lua.typeName(-1))")
             }
-            let t = SpecReader(lua: r.lua, table: lua_absindex(L, -1), path: p, argument: r.argument)
+            let t = SpecReader(lua: r.lua, table: lua_absindex(L, -1), path: p.path, argument: r.argument)
             try t.checkKeys(keyNames)
             var theme = try t.field("base") { bp in
                 guard lua_type(L, -1) == LUA_TSTRING else { throw t.fail(bp, "theme name expected, got \(r.lua.typeName(-1))") }
