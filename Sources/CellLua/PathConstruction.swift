@@ -90,14 +90,11 @@ enum PathConstruction {
     /// returns the receiver.
     private static func build(_ L: OpaquePointer?, _ body: (Lua, PathSink) throws -> Void) -> Int32 {
         guarded(L) { lua in
-            let sink: PathSink
-            if let p = lua.testObject(1, type: PathBinding.tag, as: PathBox.self) {
-                sink = p
-            } else if let c = lua.testObject(1, type: CanvasBinding.tag, as: Canvas.self) {
-                sink = c
-            } else {
-                throw lua.typeError(1, expected: "Path or Canvas")
-            }
+            // The receiver's class is known here, so the memory checks below
+            // need no cast back from `PathSink`.
+            let box = lua.testObject(1, type: PathBinding.tag, as: PathBox.self)
+            let canvas = box == nil ? lua.testObject(1, type: CanvasBinding.tag, as: Canvas.self) : nil
+            guard let sink: PathSink = box ?? canvas else { throw lua.typeError(1, expected: "Path or Canvas") }
             // A long path's storage doubles when it fills up, and the old
             // copy is held while the new one is filled: near that point the
             // new storage is charged before it is made (a loop of line_to
@@ -114,9 +111,9 @@ enum PathConstruction {
             }
             // Growth counts against --max-memory (a canvas' current path only
             // once it is long: it is consumed by each fill and stroke).
-            if let box = sink as? PathBox {
+            if let box {
                 try box.count(in: runtime)
-            } else if let canvas = sink as? Canvas, sink.elementCount > 256 {
+            } else if let canvas, sink.elementCount > 256 {
                 try runtime.countHeldMemory(of: canvas)
             }
             lua_settop(lua.L, 1)
