@@ -41,7 +41,7 @@ public enum CellModule {
     /// REPL in its banner. CHANGELOG.md says what each version added.
     public static let version = "0.8.4"
 
-    /// Registers class `name`'s metatable in this state unless it is there
+    /// Registers class `tag`'s metatable in this state unless it is there
     /// already. Classes are registered when their first object is pushed
     /// (`pushObject`), not when the runtime starts: most scripts use two or
     /// three of the eight, and a fresh runtime made each metatable and its
