@@ -112,5 +112,59 @@ import Testing
         let worst = zip(ours, exact).map { abs($0 - $1) }.max()! * 255
         #expect(worst <= 3, "seed \(seed): \(worst) levels")
     }
+
+    /// `inside` skips the edges whose side the other loop's bounding box
+    /// lies on entirely: it answers as testing every point against every
+    /// edge does, for rings of rounded rectangles and ellipses (a stroke's
+    /// two loops), with one point of the inner loop pushed 0.001 px to
+    /// 3 insets outwards, in both orientations.
+    @Test func containmentAgreesWithTestingEveryPoint() {
+        func everyPoint(_ points: [Point], _ hull: [Point], _ turn: Double) -> Bool {
+            var a = hull[hull.count - 1]
+            for b in hull {
+                let ex = b.x - a.x, ey = b.y - a.y
+                for p in points {
+                    let cross = ex * (p.y - a.y) - ey * (p.x - a.x)
+                    if cross != 0 && (cross > 0) != (turn > 0) { return false }
+                }
+                a = b
+            }
+            return true
+        }
+        var generator = SystemRandomNumberGenerator()
+        var insides = 0, outsides = 0
+        for trial in 0..<400 {
+            let x = Double.random(in: -50...500, using: &generator), y = Double.random(in: -50...500, using: &generator)
+            let w = Double.random(in: 4...300, using: &generator), h = Double.random(in: 4...120, using: &generator)
+            let inset = Double.random(in: 0.25...2, using: &generator)
+            func loop(_ grow: Double) -> [Point] {
+                var path = Path()
+                let r = Rect(x: x - grow, y: y - grow, width: w + 2 * grow, height: h + 2 * grow)
+                if trial % 3 == 0 { path.addEllipse(in: r) } else { path.addRoundedRect(r, radius: min(w, h) / 4 + grow) }
+                return path.flattened(tolerance: 0.05)[0].points
+            }
+            let outer = loop(0)
+            var inner = loop(-inset)
+            if trial % 2 == 1 {
+                // One point pushed out past the outer loop, or just to it.
+                let k = Int.random(in: 0..<inner.count, using: &generator)
+                let push = [0.001, inset + 0.001, inset + 0.5, 3 * inset][trial / 2 % 4]
+                let c = Point(x + w / 2, y + h / 2)
+                let d = Point(inner[k].x - c.x, inner[k].y - c.y)
+                let len = (d.x * d.x + d.y * d.y).squareRoot()
+                inner[k] = Point(inner[k].x + d.x / len * push, inner[k].y + d.y / len * push)
+            }
+            guard let outerTurn = Rasterizer.convexTurn(outer), outerTurn != 0 else { continue }
+            let reversed = Array(inner.reversed())
+            let expected = everyPoint(reversed, outer, outerTurn)
+            #expect(Rasterizer.inside(reversed, convex: outer, turn: outerTurn) == expected, "trial \(trial)")
+            // And the other way round: the outer loop is never inside the inner.
+            if let innerTurn = Rasterizer.convexTurn(reversed), innerTurn != 0 {
+                #expect(Rasterizer.inside(outer, convex: reversed, turn: innerTurn) == everyPoint(outer, reversed, innerTurn))
+            }
+            if expected { insides += 1 } else { outsides += 1 }
+        }
+        #expect(insides > 40 && outsides > 40, "both answers seen: \(insides) inside, \(outsides) not")
+    }
 }
 

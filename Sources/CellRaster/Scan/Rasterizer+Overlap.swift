@@ -268,12 +268,31 @@ extension Rasterizer {
 
     /// Whether every point of `points` lies inside or on the convex polygon
     /// `hull`, which turns the way `turn`'s sign says.
+    /// An edge whose side `points`' bounding box lies on entirely (the box's
+    /// corner nearest the outside clear of the edge's line by more than a
+    /// rounding error) needs no test of each point: a ring's loops are mostly
+    /// straight runs along each other.
     static func inside(_ points: [Point], convex hull: [Point], turn: Double) -> Bool {
         guard points.count * hull.count <= maxContainmentTests else { return false }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let sign = turn > 0 ? 1.0 : -1.0
         var a = hull[hull.count - 1]
         for b in hull {
             let ex = b.x - a.x, ey = b.y - a.y
             if ex != 0 || ey != 0 {
+                // sign * cross is linear in the point: least at the corner
+                // with y low where sign * ex > 0 and x high where sign * ey > 0.
+                let cx = sign * ey > 0 ? maxX : minX, cy = sign * ex > 0 ? minY : maxY
+                let clear = sign * (ex * (cy - a.y) - ey * (cx - a.x))
+                let roundoff = 1e-9 * (abs(ex) + abs(ey)) * (abs(cx) + abs(cy) + abs(a.x) + abs(a.y) + 1)
+                if clear > roundoff {
+                    a = b
+                    continue
+                }
                 for p in points {
                     let cross = ex * (p.y - a.y) - ey * (p.x - a.x)
                     if cross != 0 && (cross > 0) != (turn > 0) { return false }
