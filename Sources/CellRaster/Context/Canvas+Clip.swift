@@ -49,6 +49,8 @@ extension Canvas {
         switch state.clip {
         case .rect(let r):
             state.clip = .rect(r.intersection(rect))
+        case .box(let b):
+            state.clip = b.cut(to: rect).map { .box($0) } ?? .rect(.empty)
         case .mask(let m):
             let bounds = m.bounds.intersection(rect)
             let mask = ClipMask(unfilledArea: bounds)
@@ -89,11 +91,24 @@ extension Canvas {
         // clip (where it is zero, drawing through it changes nothing). It
         // is filled where drawing is: at once, or recorded and filled in
         // bands with the drawing that uses it (`DrawingBatch`).
-        let mask = ClipMask(unfilledArea: area)
         let antialias = state.antialias, sumFrom = self.sumFrom
         // An axis-aligned rectangle off the pixel grid (a cell's frame at a
-        // fractional scale): its spans directly, the rasterizer's values.
+        // fractional scale): its spans directly, the rasterizer's values;
+        // cut from a pixel-aligned clip, no mask at all (`ClipBox`).
         let box = polygons.count == 1 ? Self.axisAlignedRectangle(corners: polygons[0].points) : nil
+        if let box {
+            switch previous {
+            case .rect:
+                setClip(ClipBox(box, area: area, antialias: antialias).map { .box($0) } ?? .rect(.empty))
+                return
+            case .box(let outer):
+                setClip(ClipBox(box, area: area, antialias: antialias, within: outer).map { .box($0) } ?? .rect(.empty))
+                return
+            case .mask:
+                break
+            }
+        }
+        let mask = ClipMask(unfilledArea: area)
         perform(rows: area, holding: area.width * area.height) { job in
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
@@ -110,6 +125,18 @@ extension Canvas {
                 case (.rect, nil):
                     row.update(repeating: span.constant, count: span.count)
                     if span.constant == 255 { mask.noteFullRun(y: span.y, x0: span.x, x1: span.x + span.count) }
+                case (.box(let b), let coverage?):
+                    b.write(y: span.y, x: span.x, count: span.count, to: row)
+                    for n in 0..<span.count { row[n] = multiply255(coverage[n], row[n]) }
+                case (.box(let b), nil):
+                    b.write(y: span.y, x: span.x, count: span.count, to: row)
+                    if span.constant == 255 {
+                        let full = b.fullRun(y: span.y)
+                        mask.noteFullRun(y: span.y, x0: Swift.max(span.x, full.start),
+                                         x1: Swift.min(span.x + span.count, full.end))
+                    } else {
+                        for n in 0..<span.count { row[n] = multiply255(span.constant, row[n]) }
+                    }
                 case (.mask(let m), let coverage?):
                     let old = m.pointer(x: span.x, y: span.y)
                     for n in 0..<span.count { row[n] = multiply255(coverage[n], old[n]) }

@@ -298,7 +298,11 @@ extension Canvas {
             // Source-over under a rectangular clip with no deadline to
             // watch: rectangles and glyph masks composite without spans.
             var straight = mode == .normal && dest.cancellation?.isArmed != true
-            if case .mask = dest.clip { straight = false }
+            switch dest.clip {
+            case .rect: break
+            case .box(let box): straight = straight && unclipped(produce, by: box, within: dest.bounds)
+            case .mask: straight = false
+            }
             if straight, let masks = produce.masks {
                 compositeBlocks(masks, word: word, into: dest, job: job)
                 return
@@ -454,6 +458,10 @@ extension Canvas {
         switch clip {
         case .rect:
             produce(job, bounds, body)
+        case .box(let box) where unclipped(produce, by: box, within: bounds):
+            produce(job, bounds, body)
+        case .box(let box):
+            deliver(produce, box: box, bounds: bounds, job: job, body)
         case .mask(let mask):
             // A row's spans through the mask: coverage multiplied into
             // `scratch` (indexed by column, so the row's spans never share
@@ -511,6 +519,83 @@ extension Canvas {
                 }
                 body(UnsafeBufferPointer(start: out, count: n))
             }
+        }
+    }
+
+    /// Whether all that `produce` can cover within `bounds` lies where
+    /// `box` covers fully (its spans then pass the clip unchanged).
+    @inline(__always)
+    private static func unclipped(_ produce: SpanSource, by box: ClipBox, within bounds: IntRect) -> Bool {
+        guard let b = produce.bounds else { return false }
+        return b.intersection(bounds).isWithin(box.interior)
+    }
+
+    /// `deliver` through a `ClipBox`: a row's spans pass unchanged where
+    /// the box covers the row fully, and elsewhere take the coverage times
+    /// the box's (its row written once, when a span first needs it): the
+    /// spans a mask of the box gives, without the mask.
+    private static func deliver(_ produce: SpanSource, box: ClipBox, bounds: IntRect, job: SpanJob,
+                                _ body: @escaping SpanBody) {
+        // As in the mask's case: the spans out in a buffer reached through
+        // `outBox`, not a captured `var` the escaping row closure writes.
+        let width = Swift.max(1, bounds.width)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * width)
+        let boxRow = scratch + width
+        let outBox = UnsafeMutablePointer<UnsafeMutableBufferPointer<Rasterizer.Span>>.allocate(capacity: 1)
+        outBox.initialize(to: .allocate(capacity: 16))
+        // The row `boxRow` holds: Int.min for none, -1 for the whole rows'.
+        let holding = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        holding.initialize(to: Int.min)
+        defer {
+            scratch.deallocate()
+            outBox.pointee.deallocate()
+            outBox.deallocate()
+            holding.deallocate()
+        }
+        let wholeRows = box.wholeRows
+        produce(job, bounds) { row in
+            if 3 * row.count > outBox.pointee.count {
+                outBox.pointee.deallocate()
+                outBox.pointee = .allocate(capacity: 3 * row.count)
+            }
+            let out = outBox.pointee.baseAddress!
+            var n = 0
+            let y = row[0].y
+            let full = box.fullRun(y: y)
+            // Pixels `x..<x + count` of span `s` through the box.
+            func throughBox(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
+                let key = wholeRows.contains(y) ? -1 : y
+                if holding.pointee != key {
+                    box.write(y: y, x: bounds.x0, count: bounds.width, to: boxRow)
+                    holding.pointee = key
+                }
+                let m = boxRow + (x - bounds.x0)
+                let masked = scratch + (x - bounds.x0)
+                if let c = s.coverage {
+                    let c = c + (x - s.x)
+                    for i in 0..<count { masked[i] = multiply255(c[i], m[i]) }
+                } else if s.constant == 255 {
+                    masked.update(from: m, count: count)
+                } else {
+                    for i in 0..<count { masked[i] = multiply255(s.constant, m[i]) }
+                }
+                out[n] = Rasterizer.Span(y: y, x: x, count: count, coverage: UnsafePointer(masked), constant: 0)
+                n += 1
+            }
+            for s in row {
+                let end = s.x + s.count
+                let a = Swift.max(s.x, full.start), b = Swift.min(end, full.end)
+                guard a < b else {
+                    throughBox(s, s.x, s.count)
+                    continue
+                }
+                if a > s.x { throughBox(s, s.x, a - s.x) }
+                out[n] = Rasterizer.Span(y: y, x: a, count: b - a, coverage: s.coverage.map { $0 + (a - s.x) },
+                                         constant: s.constant)
+                n += 1
+                if end > b { throughBox(s, b, end - b) }
+            }
+            body(UnsafeBufferPointer(start: out, count: n))
         }
     }
 }

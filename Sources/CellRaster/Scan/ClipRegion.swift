@@ -1,7 +1,12 @@
+import CellGeometry
+
 /// The clip in force: a pixel-aligned rectangle (the fast path: no mask, no
-/// per-pixel work) or an anti-aliased coverage mask with its bounds.
+/// per-pixel work), an axis-aligned rectangle off the pixel grid (its
+/// coverage computed per row, no mask either), or an anti-aliased coverage
+/// mask with its bounds.
 public enum ClipRegion {
     case rect(IntRect)
+    case box(ClipBox)
     case mask(ClipMask)
 
     /// Whether this is `mask` itself.
@@ -14,7 +19,120 @@ public enum ClipRegion {
     public var bounds: IntRect {
         switch self {
         case .rect(let r): return r
+        case .box(let b): return b.area
         case .mask(let m): return m.bounds
+        }
+    }
+}
+
+/// A clip that is one axis-aligned device rectangle with edges between
+/// pixels (a label's frame, a cell's frame at a fractional scale), cut from
+/// a pixel-aligned clip or from another such box: the coverage a mask of
+/// it would hold, computed for each row as `RectSpans` computes the
+/// rectangle's spans (a partly covered pixel at each end, a constant run
+/// between), times the coverage of the box it was cut from. Such a clip
+/// costs no mask to fill and nothing per pixel where drawing lies inside
+/// it; the bytes drawn through it are the bytes drawn through its mask.
+public final class ClipBox {
+    /// The pixels it may cover (the rectangle's pixels within the clip it
+    /// was cut from); outside, its coverage is 0.
+    public let area: IntRect
+    /// The rectangle, cut to `area`.
+    let frame: RectSpans.Frame
+    /// The box it was cut from, whose coverage multiplies its own (nil:
+    /// cut from a pixel-aligned rectangle).
+    let parent: ClipBox?
+    /// The pixels it covers fully: drawing within them is not clipped.
+    let interior: IntRect
+    /// Rows that every rectangle of the chain covers whole: their coverage
+    /// is the same (written once for all of them by `Canvas.deliver`).
+    let wholeRows: Range<Int>
+    /// The full run of each of `wholeRows`.
+    private var wholeRun = (start: 0, end: 0)
+
+    /// `rect` (device space) within `area` (and within `parent`, whose area
+    /// holds `area`); nil when it misses `area`.
+    init?(_ rect: Rect, area: IntRect, antialias: Bool, within parent: ClipBox? = nil) {
+        guard !area.isEmpty, let frame = RectSpans.Frame(rect, bounds: area, antialias: antialias) else {
+            return nil
+        }
+        self.area = area
+        self.frame = frame
+        self.parent = parent
+        // Rows between y0's ceiling and y1's floor are covered whole; their
+        // constant run is what is full.
+        let whole = frame.row(covering: 1)
+        let y0 = Int(frame.y0.rounded(.up)), y1 = Int(frame.y1.rounded(.down))
+        var rows = y0..<Swift.max(y0, y1)
+        if let outer = parent?.wholeRows { rows = rows.clamped(to: outer) }
+        wholeRows = rows
+        if whole.innerCoverage == 255, whole.innerCount > 0, y0 < y1 {
+            interior = IntRect(x0: whole.innerX, y0: y0, x1: whole.innerX + whole.innerCount, y1: y1)
+                .intersection(parent?.interior ?? area)
+        } else {
+            interior = .empty
+        }
+        if let y = rows.first { wholeRun = fullRun(y: y) }
+    }
+
+    private init(area: IntRect, frame: RectSpans.Frame, parent: ClipBox?, interior: IntRect, wholeRows: Range<Int>) {
+        (self.area, self.frame, self.parent, self.interior, self.wholeRows) = (area, frame, parent, interior, wholeRows)
+        if let y = wholeRows.first { wholeRun = fullRun(y: y) }
+    }
+
+    /// This clip within the pixel rectangle `rect` (nil: nothing left).
+    func cut(to rect: IntRect) -> ClipBox? {
+        let a = area.intersection(rect)
+        guard !a.isEmpty else { return nil }
+        return ClipBox(area: a, frame: frame, parent: parent, interior: interior.intersection(a), wholeRows: wholeRows)
+    }
+
+    /// The rectangle's own coverage of row `y`.
+    @inline(__always)
+    private func ownRow(_ y: Int) -> RectSpans.Row {
+        guard y >= frame.j0 && y < frame.j1 else { return RectSpans.Row() }
+        return frame.row(covering: frame.rowCoverage(y))
+    }
+
+    /// The fully covered columns of row `y` (empty when start >= end), as
+    /// a mask of the box notes them: its rectangle's constant run when that
+    /// is 255, within the full columns of the box it was cut from.
+    func fullRun(y: Int) -> (start: Int, end: Int) {
+        if wholeRows.contains(y) && wholeRun.start < wholeRun.end { return wholeRun }
+        let row = ownRow(y)
+        guard row.innerCoverage == 255 else { return (0, 0) }
+        var run = (start: row.innerX, end: row.innerX + row.innerCount)
+        if let parent {
+            let outer = parent.fullRun(y: y)
+            run = (Swift.max(run.start, outer.start), Swift.min(run.end, outer.end))
+        }
+        return run
+    }
+
+    /// Writes the coverage of columns `x..<x + count` of row `y` to `out`.
+    func write(y: Int, x: Int, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let row = ownRow(y)
+        out.update(repeating: 0, count: count)
+        let end = x + count
+        if row.leftCoverage != 0 && row.leftX >= x && row.leftX < end { out[row.leftX - x] = row.leftCoverage }
+        if row.rightCoverage != 0 && row.rightX >= x && row.rightX < end { out[row.rightX - x] = row.rightCoverage }
+        let a = Swift.max(row.innerX, x), b = Swift.min(row.innerX + row.innerCount, end)
+        if a < b && row.innerCoverage != 0 { (out + (a - x)).update(repeating: row.innerCoverage, count: b - a) }
+        guard let parent else { return }
+        // Times the outer box's coverage, which is 255 within its full run.
+        let outer = parent.fullRun(y: y)
+        let full = outer.start < outer.end ? outer : (start: end, end: end)
+        timesOuter(parent, y: y, from: x, to: Swift.min(end, full.start), out: out - x)
+        timesOuter(parent, y: y, from: Swift.max(x, full.end), to: end, out: out - x)
+    }
+
+    /// `out[x0..<x1]` (indexed by column) times `parent`'s coverage there.
+    private func timesOuter(_ parent: ClipBox, y: Int, from x0: Int, to x1: Int, out: UnsafeMutablePointer<UInt8>) {
+        guard x0 < x1 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: x1 - x0) { outer in
+            let o = outer.baseAddress!
+            parent.write(y: y, x: x0, count: x1 - x0, to: o)
+            for i in 0..<(x1 - x0) { out[x0 + i] = multiply255(out[x0 + i], o[i]) }
         }
     }
 }

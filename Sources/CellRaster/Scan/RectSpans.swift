@@ -19,33 +19,49 @@ enum RectSpans {
         var rightX = 0, rightCoverage: UInt8 = 0
     }
 
-    /// Calls `body` for each run of rows with equal coverage, top to
-    /// bottom, within `bounds`. Inlined, so a caller's body is compiled
-    /// into the loop.
-    @inline(__always)
-    static func forEachRun(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (Range<Int>, Row) -> Void) {
-        guard rect.isFinite else { return }
-        let x0 = max(rect.minX, Double(bounds.x0)), x1 = min(rect.maxX, Double(bounds.x1))
-        let y0 = max(rect.minY, Double(bounds.y0)), y1 = min(rect.maxY, Double(bounds.y1))
-        guard x1 > x0, y1 > y0 else { return }
-        let i0 = Int(x0.rounded(.down)), i1 = Int(x1.rounded(.up))
-        let j0 = Int(y0.rounded(.down)), j1 = Int(y1.rounded(.up))
-        func columnCoverage(_ i: Int) -> Float { Float(min(x1, Double(i + 1)) - max(x0, Double(i))) }
+    /// A rectangle cut to the pixels of interest, with what its rows share:
+    /// the columns it reaches and the coverage of its end columns. A clip
+    /// keeps one (`ClipBox`) to give any row's coverage without a mask.
+    struct Frame {
+        /// The rectangle within the bounds it was cut to.
+        let x0: Double, x1: Double, y0: Double, y1: Double
+        /// The columns and rows it reaches.
+        let i0: Int, i1: Int, j0: Int, j1: Int
+        /// The part of the first and last column it covers.
+        let left: Float, right: Float
+        let antialias: Bool
+
+        /// Nil when `rect` is not finite or misses `bounds`.
+        @inline(__always)
+        init?(_ rect: Rect, bounds: IntRect, antialias: Bool) {
+            guard rect.isFinite else { return nil }
+            x0 = max(rect.minX, Double(bounds.x0))
+            x1 = min(rect.maxX, Double(bounds.x1))
+            y0 = max(rect.minY, Double(bounds.y0))
+            y1 = min(rect.maxY, Double(bounds.y1))
+            guard x1 > x0, y1 > y0 else { return nil }
+            i0 = Int(x0.rounded(.down))
+            i1 = Int(x1.rounded(.up))
+            j0 = Int(y0.rounded(.down))
+            j1 = Int(y1.rounded(.up))
+            self.antialias = antialias
+            left = Float(min(x1, Double(i0 + 1)) - max(x0, Double(i0)))
+            right = Float(min(x1, Double(i1)) - max(x0, Double(i1 - 1)))
+        }
+
+        /// The part of row `j` (within `j0..<j1`) the rectangle covers.
+        @inline(__always)
         func rowCoverage(_ j: Int) -> Float { Float(min(y1, Double(j + 1)) - max(y0, Double(j))) }
+
+        @inline(__always)
         func quantise(_ v: Float) -> UInt8 {
             if !antialias { return v >= 0.5 ? 255 : 0 }
             return UInt8(min(v, 1) * 255 + 0.5)
         }
-        let left = columnCoverage(i0), right = columnCoverage(i1 - 1)
-        var j = j0
-        while j < j1 {
-            let cy = rowCoverage(j)
-            var end = j + 1
-            // A whole row: every row above y1's floor is whole too, so the
-            // run reaches it at once instead of row by row (a tall
-            // rectangle's rows cost more to walk than to composite).
-            if cy == 1 { end = max(end, min(j1, Int(y1.rounded(.down)))) }
-            while end < j1 && rowCoverage(end) == cy { end += 1 }
+
+        /// The coverage of a row of which the rectangle covers `cy`.
+        @inline(__always)
+        func row(covering cy: Float) -> Row {
             var row = Row()
             let first = quantise(left * cy)
             if i1 - i0 == 1 {
@@ -62,7 +78,27 @@ enum RectSpans {
                     (row.rightX, row.rightCoverage) = (i1 - 1, last)
                 }
             }
-            body(j..<end, row)
+            return row
+        }
+    }
+
+    /// Calls `body` for each run of rows with equal coverage, top to
+    /// bottom, within `bounds`. Inlined, so a caller's body is compiled
+    /// into the loop.
+    @inline(__always)
+    static func forEachRun(_ rect: Rect, bounds: IntRect, antialias: Bool, _ body: (Range<Int>, Row) -> Void) {
+        guard let frame = Frame(rect, bounds: bounds, antialias: antialias) else { return }
+        let j1 = frame.j1
+        var j = frame.j0
+        while j < j1 {
+            let cy = frame.rowCoverage(j)
+            var end = j + 1
+            // A whole row: every row above y1's floor is whole too, so the
+            // run reaches it at once instead of row by row (a tall
+            // rectangle's rows cost more to walk than to composite).
+            if cy == 1 { end = max(end, min(j1, Int(frame.y1.rounded(.down)))) }
+            while end < j1 && frame.rowCoverage(end) == cy { end += 1 }
+            body(j..<end, frame.row(covering: cy))
             j = end
         }
     }
