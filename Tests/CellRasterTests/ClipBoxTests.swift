@@ -114,6 +114,35 @@ import Testing
         }
     }
 
+    /// A canvas placed through a box (`Canvas.placeByRuns`: opaque runs
+    /// copied where the box covers fully, its edges blended with its
+    /// coverage), on whole pixels and off them (drawn once per phase), gives
+    /// what compositing it through the box's mask gives.
+    @Test(arguments: [1, 2])
+    func canvasesPlacedThroughABoxAreWhatItsMaskGives(threads: Int) throws {
+        for stack in Stack.allCases {
+            for place in [Rect(x: 3, y: 2, width: 60, height: 30), Rect(x: 3.3, y: 2.45, width: 60, height: 30)] {
+                var buffers: [PixelBuffer] = []
+                for masked in [false, true] {
+                    let canvas = try Canvas(width: 90, height: 40, scale: 2, background: .white, parallelism: threads)
+                    let layer = try canvas.makeLayer(width: 60, height: 30)
+                    var body = Path()
+                    body.addRoundedRect(Rect(x: 0.5, y: 0.5, width: 59, height: 29), radius: 6)
+                    layer.setFillColor(Color(r: 0.2, g: 0.6, b: 0.9))
+                    layer.fill(body)
+                    layer.setFillColor(Color(r: 1, g: 0, b: 0, a: 0.5))
+                    layer.fillRect(Rect(x: 10, y: 5, width: 20, height: 10))
+                    Self.applyClips(canvas, stack, masked: masked)
+                    canvas.draw(layer, in: place)
+                    canvas.flush()
+                    buffers.append(canvas.buffer)
+                }
+                let difference = try #require(ImageComparison.compare(buffers[0], buffers[1]))
+                #expect(difference.maxChannel == 0, "\(stack) at \(place) on \(threads) threads: \(difference)")
+            }
+        }
+    }
+
     /// The clip's bounding box and the mask memory: a box holds none.
     @Test func aBoxHoldsNoMaskMemory() throws {
         let canvas = try Canvas(width: 90, height: 40, scale: 2)

@@ -77,33 +77,80 @@ extension Canvas {
             return renderPlaced(snapshot, placement: placement)
         }
         let surface = Surface(buffer: source, x0: place.x0, y0: place.y0)
-        guard case .rect(let clip) = state.clip, state.alpha == 1, state.blendMode == .normal,
-              state.shadow == nil, cancellation?.isArmed != true else {
-            return drawSurface(surface, reading: layer)
+        if placeByRuns(surface, runs: { layer.opaqueRuns() }, holding: source.byteCount) {
+            layer.isRead(by: self)
+            return
         }
-        let area = clip.intersection(target.bounds).intersection(surface.bounds)
-        guard !area.isEmpty else { return }
-        let runs = layer.opaqueRuns()
-        layer.isRead(by: self)
+        drawSurface(surface, reading: layer)
+    }
+
+    /// Composites `surface` at its place through the clip when nothing but
+    /// the clip's coverage applies (alpha 1, `normal`, no shadow, no
+    /// deadline) and the clip is a rectangle, whole-pixel or a `ClipBox`:
+    /// where the clip covers a row fully, the row's opaque run (`runs`,
+    /// asked for only then) is copied and the rest blended; where it does
+    /// not, the pixels are blended with the clip's coverage. The bytes
+    /// `drawSurface` gives. False, drawing nothing, when the state does not
+    /// allow it.
+    func placeByRuns(_ surface: Surface, runs opaqueRuns: () -> OpaqueRuns, holding bytes: Int) -> Bool {
+        guard state.alpha == 1, state.blendMode == .normal, state.shadow == nil,
+              cancellation?.isArmed != true else { return false }
+        let box: ClipBox?
+        switch state.clip {
+        case .rect: box = nil
+        case .box(let b): box = b
+        case .mask: return false
+        }
+        let area = drawableBounds.intersection(surface.bounds)
+        guard !area.isEmpty else { return true }
+        let runs = opaqueRuns()
         let target = self.target
-        perform(rows: area, holding: source.byteCount) { job in
+        perform(rows: area, holding: bytes) { job in
             let rows = job.clamp(area)
             guard !rows.isEmpty else { return }
+            // Rows' starts, read once (not through the buffers per run).
+            let from = surface.pointer(x: area.x0, y: rows.y0), fromStride = surface.buffer.stride
+            let to = target.pointer(x: area.x0, y: rows.y0), toStride = target.buffer.stride
+            // The box's coverage of the row, written once for all its whole rows.
+            let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: box == nil ? 1 : area.width)
+            defer { coverage.deallocate() }
+            var written = Int.min
             for y in rows.y0..<rows.y1 {
-                let run = runs[y - surface.y0]
-                let a = Swift.min(Swift.max(run.start + surface.x0, area.x0), area.x1)
-                let b = Swift.max(Swift.min(run.end + surface.x0, area.x1), a)
-                func over(_ x0: Int, _ x1: Int) {
+                let src = from + (y - rows.y0) * fromStride - area.x0 * 4
+                let dst = to + (y - rows.y0) * toStride - area.x0 * 4
+                func over(_ x0: Int, _ x1: Int, throughBox: Bool = false) {
                     guard x0 < x1 else { return }
-                    let from = UnsafeRawPointer(surface.pointer(x: x0, y: y)).assumingMemoryBound(to: UInt32.self)
-                    Composite.sourceOver(from, dst: target.pointer(x: x0, y: y), coverage: nil, constant: 255,
-                                         count: x1 - x0)
+                    let words = UnsafeRawPointer(src + x0 * 4).assumingMemoryBound(to: UInt32.self)
+                    Composite.sourceOver(words, dst: dst + x0 * 4,
+                                         coverage: throughBox ? UnsafePointer(coverage + (x0 - area.x0)) : nil,
+                                         constant: throughBox ? 0 : 255, count: x1 - x0)
                 }
-                over(area.x0, a)
-                if a < b { target.pointer(x: a, y: y).update(from: surface.pointer(x: a, y: y), count: (b - a) * 4) }
-                over(b, area.x1)
+                // The columns the clip passes whole; the box's edges blended
+                // with its coverage.
+                var lo = area.x0, hi = area.x1
+                if let box {
+                    let full = box.fullRun(y: y)
+                    lo = Swift.min(Swift.max(full.start, area.x0), area.x1)
+                    hi = Swift.max(Swift.min(full.end, area.x1), lo)
+                    if lo > area.x0 || hi < area.x1 {
+                        let key = box.wholeRows.contains(y) ? -1 : y
+                        if written != key {
+                            box.write(y: y, x: area.x0, count: area.width, to: coverage)
+                            written = key
+                        }
+                        over(area.x0, lo, throughBox: true)
+                        over(hi, area.x1, throughBox: true)
+                    }
+                }
+                let run = runs[y - surface.y0]
+                let a = Swift.min(Swift.max(run.start + surface.x0, lo), hi)
+                let b = Swift.max(Swift.min(run.end + surface.x0, hi), a)
+                over(lo, a)
+                if a < b { (dst + a * 4).update(from: src + a * 4, count: (b - a) * 4) }
+                over(b, hi)
             }
         }
+        return true
     }
 
     /// A listed canvas drawn by its snapshot: `placement` takes its pixels
@@ -168,7 +215,8 @@ extension Canvas {
         save()
         defer { try? restore() }
         clipDevice(Path(rect: own, transform: placement), rule: .nonzero)
-        drawSurface(Surface(buffer: drawing, x0: Int(ix), y0: Int(iy)))
+        let surface = Surface(buffer: drawing.pixels, x0: Int(ix), y0: Int(iy))
+        if !placeByRuns(surface, runs: { drawing.runs }, holding: 0) { drawSurface(surface) }
         return true
     }
 
@@ -177,11 +225,11 @@ extension Canvas {
     /// made once per phase and state, at most `maxPhases` per state and
     /// within the budget (nil past either). Safe to call from several
     /// threads while nothing draws on this canvas.
-    func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PixelBuffer? {
+    func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PhaseDrawing? {
         guard size.0 > 0, size.1 > 0 else { return nil }
         let now = generation
         let key = PhaseKey(x: phase.tx.bitPattern, y: phase.ty.bitPattern)
-        return drawnAsLayer.phases.withLock { kept -> PixelBuffer? in
+        return drawnAsLayer.phases.withLock { kept -> PhaseDrawing? in
             if let old = kept, old.generation != now {
                 DrawnAsLayer.release(old.drawings)
                 kept = nil
@@ -196,15 +244,16 @@ extension Canvas {
             target.listing = false
             Replay(canvas: target, placement: phase).draw(snapshot.list)
             let pixels = target.buffer
+            let drawing = PhaseDrawing(pixels: pixels, runs: OpaqueRuns(pixels, threads: parallelism))
             // Drawing stopped at the deadline may be unfinished: used, not kept.
             if cancellation?.isPastDeadline == true {
                 DrawnAsLayer.phaseBytes.subtract(pixels.byteCount, ordering: .relaxed)
-                return pixels
+                return drawing
             }
             var drawings = kept?.drawings ?? [:]
-            drawings[key] = pixels
+            drawings[key] = drawing
             kept = (now, drawings)
-            return pixels
+            return drawing
         }
     }
 
@@ -251,6 +300,13 @@ extension Canvas {
 }
 
 /// What other canvases know of a canvas they draw as a layer.
+/// A canvas' drawing at a sub-pixel phase (`Canvas.phaseDrawing`), with
+/// its rows' opaque runs for placing it (`Canvas.placeByRuns`).
+struct PhaseDrawing {
+    let pixels: PixelBuffer
+    let runs: OpaqueRuns
+}
+
 final class DrawnAsLayer: @unchecked Sendable {
     /// Canvases whose recorded drawing reads the pixels.
     let readers = Locked<[WeakCanvas]>([])
@@ -261,7 +317,7 @@ final class DrawnAsLayer: @unchecked Sendable {
     /// The drawing as of a generation (`snapshot`).
     let snapshot = Locked<(generation: Int, snapshot: CanvasSnapshot)?>(nil)
     /// The drawing at sub-pixel phases as of a generation (`phaseDrawing`).
-    let phases = Locked<(generation: Int, drawings: [PhaseKey: PixelBuffer])?>(nil)
+    let phases = Locked<(generation: Int, drawings: [PhaseKey: PhaseDrawing])?>(nil)
 
     /// Bytes of phase drawings all canvases keep: at most `phaseBudget`
     /// (16 MiB, as the kit's kept views), so a script cannot grow memory
@@ -281,9 +337,9 @@ final class DrawnAsLayer: @unchecked Sendable {
         }
     }
 
-    static func release(_ drawings: [PhaseKey: PixelBuffer]?) {
+    static func release(_ drawings: [PhaseKey: PhaseDrawing]?) {
         guard let drawings, !drawings.isEmpty else { return }
-        phaseBytes.subtract(drawings.values.reduce(0) { $0 + $1.byteCount }, ordering: .relaxed)
+        phaseBytes.subtract(drawings.values.reduce(0) { $0 + $1.pixels.byteCount }, ordering: .relaxed)
     }
 
     deinit { Self.release(phases.withLock { $0?.drawings }) }
