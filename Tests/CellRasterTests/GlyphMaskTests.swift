@@ -111,6 +111,66 @@ import Testing
         #expect(difference.maxChannel > 0)
     }
 
+    /// Pairs of glyphs whose boxes overlap where only the left one has ink:
+    /// a bar, then a glyph whose outline's bounds reach a pixel and more
+    /// left of its ink (a curve's control points do that), set so that its
+    /// ink starts a pixel right of the bar's.
+    static func marginPairs(scale: Double) -> [PlacedGlyph] {
+        var bar = Path()
+        bar.addRect(Rect(x: 0, y: 0, width: 500, height: 700))
+        var bulge = Path()
+        bulge.move(to: Point(500, 0)); bulge.line(to: Point(600, 0)); bulge.line(to: Point(600, 700))
+        bulge.line(to: Point(500, 700))
+        bulge.curve(control1: Point(-100, 400), control2: Point(-100, 300), to: Point(500, 0))
+        bulge.close()
+        let shapes = [GlyphShape(outline: bar, bounds: Rect(x: 0, y: 0, width: 500, height: 700)),
+                      GlyphShape(outline: bulge, bounds: Rect(x: -100, y: 0, width: 700, height: 700))]
+        let s = 13.0 / 1000
+        var glyphs: [PlacedGlyph] = []
+        for pair in 0..<6 {
+            // In device pixels: the bar's ink ends at pen + 6.5 * scale; the
+            // bulge's ink starts 0.65 * scale right of its pen, its box 1.3
+            // left of it.
+            let pen = 4.0 + 24 * Double(pair)
+            let second = pen + (6.5 + 1.0 / scale) - 0.65 + Double(pair % 3) * 0.25 / scale
+            glyphs.append(PlacedGlyph(shape: shapes[0], transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen, ty: 20)))
+            glyphs.append(PlacedGlyph(shape: shapes[1], transform: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: second, ty: 20)))
+        }
+        return glyphs
+    }
+
+    /// Text drawn first into a fresh transparency layer (where a solid
+    /// color is stored, not blended) is what it is drawn after something
+    /// else: where neighbouring glyphs' boxes overlap, one's empty margin
+    /// must not wipe out what the other drew.
+    @Test(arguments: [1.0, 2.0])
+    func glyphsFirstIntoAFreshLayerKeepEveryMask(scale: Double) throws {
+        var buffers: [PixelBuffer] = []
+        for first in [true, false] {
+            let canvas = try Canvas(width: 200, height: 40, scale: scale, background: .white)
+            canvas.beginLayer()
+            if !first {
+                canvas.setFillColor(.black)
+                canvas.fillRect(Rect(x: 199, y: 39, width: 1, height: 1))
+            }
+            canvas.setFillColor(Color(r: 0.1, g: 0.2, b: 0.5))
+            canvas.fillGlyphs(Self.marginPairs(scale: scale))
+            try canvas.endLayer()
+            canvas.flush()
+            buffers.append(canvas.buffer)
+        }
+        // Every pixel but the corner the second one filled.
+        let (a, b) = (buffers[0], buffers[1])
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where !(x >= a.width - Int(scale) && y >= a.height - Int(scale)) {
+                let i = (y * a.width + x) * 4
+                if (0..<4).contains(where: { a.data[i + $0] != b.data[i + $0] }) { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
+    }
+
     /// Glyphs whose boxes overlap (an advance shorter than the glyphs) get
     /// the sum of their masks, capped at full, where they share pixels: the
     /// text's coverage is read back as the alpha of white text on a

@@ -387,7 +387,10 @@ extension Canvas {
     private static func compositeBlocks(_ masks: MaskBlocks, word: UInt32, into dest: Destination, job: SpanJob) {
         let area = job.clamp(dest.bounds)
         guard !area.isEmpty else { return }
-        let surface = dest.surface, onClear = dest.isClear
+        // Blended even onto a clear target: blocks' boxes overlap where one
+        // of them is empty (glyphs' margins), and storing the scaled color
+        // there would put back zero over what a neighbour drew.
+        let surface = dest.surface, onClear = false
         withExtendedLifetime(masks.owner) {
             for block in masks.disjoint {
                 let x0 = Swift.max(block.x, area.x0), x1 = Swift.min(block.x + block.width, area.x1)
