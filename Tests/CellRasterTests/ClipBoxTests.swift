@@ -114,8 +114,8 @@ import Testing
         }
     }
 
-    /// A canvas placed through a box (`Canvas.placeByRuns`: opaque runs
-    /// copied where the box covers fully, its edges blended with its
+    /// A canvas placed through a box (`Canvas.placeRows`: rows composited
+    /// straight where the box covers fully, its edges blended with its
     /// coverage), on whole pixels and off them (drawn once per phase), gives
     /// what compositing it through the box's mask gives.
     @Test(arguments: [1, 2])

@@ -164,9 +164,10 @@ import Testing
         #expect(pixel(210, 210) == green && pixel(210, 290) == green)
     }
 
-    /// Where a layer's opaque runs change, the copy follows (they are found
-    /// again after each change).
-    @Test func theOpaqueRunsFollowTheLayersChanges() throws {
+    /// Where a layer changes, placing it again shows the change: the
+    /// straight path (`placeRows`) gives what compositing it through a
+    /// mask gives, before and after.
+    @Test func placingALayerFollowsItsChanges() throws {
         let fast = try canvas(), spans = try canvas()
         var big = Path()
         big.addEllipse(in: Rect(x: -400, y: -400, width: 1000, height: 950))
@@ -178,42 +179,6 @@ import Testing
         for c in [fast, spans] { c.draw(layer, in: Rect(x: 100, y: 60, width: 60, height: 40)) }
         #expect(maxDifference(fast, spans) == 0)
     }
-
-    /// The 8-pixel scan for each row's longest opaque run against a plain
-    /// one, on rows made of runs of opaque, transparent and translucent
-    /// pixels whose lengths cross the 8-pixel blocks every way (mutations
-    /// that left a block's last two pixels unchecked failed 36 rows in the
-    /// opaque scan and 13 in the transparent one).
-    @Test func theLongestOpaqueRunIsFoundEightPixelsAtATime() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % n
-        }
-        for trial in 0..<400 {
-            var row: [UInt32] = []
-            let width = trial % 40 + next(30)
-            while row.count < width {
-                // Opaque, transparent or translucent runs (a translucent
-                // pixel's color bits set, so they must not count as alpha).
-                let kind = next(3)
-                for _ in 0..<(1 + next(kind == 2 ? 6 : 20)) where row.count < width {
-                    row.append(kind == 0 ? 0xFF00_0000 | UInt32(next(1 << 24))
-                               : kind == 1 ? 0 : UInt32(1 + next(254)) << 24 | UInt32(next(1 << 24)))
-                }
-            }
-            var expected = (start: 0, end: 0), x = 0
-            while x < row.count {
-                let start = x
-                while x < row.count, row[x] >> 24 == 255 { x += 1 }
-                if x - start > expected.end - expected.start { expected = (start, x) }
-                x = Swift.max(x, start + 1)
-            }
-            let found = row.withUnsafeBytes { OpaqueRuns.longestOpaqueRun($0.baseAddress!, width: width) }
-            #expect(found == expected, "row \(trial): \(row.map { $0 >> 24 })")
-        }
-    }
-
 }
 
 extension Path {

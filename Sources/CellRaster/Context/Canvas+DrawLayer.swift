@@ -10,9 +10,8 @@ import Synchronization
 /// it at each place. The pixels, by how the drawn canvas' pixels land:
 /// - one to one on whole device pixels (its own pixel size, a transform
 ///   that only translates by whole pixels): composited as they are, without
-///   resampling: each row's longest opaque run is copied and the rest
-///   composited source-over (the bytes the span pipeline gives, since an
-///   opaque source is itself);
+///   resampling, row by row (`placeRows`: the bytes the span pipeline
+///   gives);
 /// - at their own size but off the pixel grid or turned (a fractional
 ///   place, a rotation): its operations drawn again at the place
 ///   (`Replay`), in a transparency layer clipped to its rectangle, as
@@ -76,23 +75,19 @@ extension Canvas {
             if placePhased(layer, snapshot: snapshot, placement: placement) { return }
             return renderPlaced(snapshot, placement: placement)
         }
-        let surface = Surface(buffer: source, x0: place.x0, y0: place.y0)
-        if placeByRuns(surface, runs: { layer.opaqueRuns() }, holding: source.byteCount) {
-            layer.isRead(by: self)
-            return
-        }
-        drawSurface(surface, reading: layer)
+        drawSurface(Surface(buffer: source, x0: place.x0, y0: place.y0), reading: layer, holding: source.byteCount)
     }
 
-    /// Composites `surface` at its place through the clip when nothing but
-    /// the clip's coverage applies (alpha 1, `normal`, no shadow, no
-    /// deadline) and the clip is a rectangle, whole-pixel or a `ClipBox`:
-    /// where the clip covers a row fully, the row's opaque run (`runs`,
-    /// asked for only then) is copied and the rest blended; where it does
-    /// not, the pixels are blended with the clip's coverage. The bytes
-    /// `drawSurface` gives. False, drawing nothing, when the state does not
-    /// allow it.
-    func placeByRuns(_ surface: Surface, runs opaqueRuns: () -> OpaqueRuns, holding bytes: Int) -> Bool {
+    /// Composites `surface` at its place row by row, without spans or a
+    /// shader, when nothing but the clip's coverage applies (alpha 1,
+    /// `normal`, no shadow, no deadline) and the clip is a rectangle,
+    /// whole-pixel or a `ClipBox`: where the clip covers a row fully the
+    /// pixels go over as they are (the kernel copies opaque groups), at the
+    /// box's edges with its coverage. The bytes compositing it as an image
+    /// gives; a layer ended or a canvas placed per cell costs its pixels,
+    /// not a span pipeline's setup. False, drawing nothing, when the state
+    /// does not allow it.
+    func placeRows(_ surface: Surface, holding bytes: Int) -> Bool {
         guard state.alpha == 1, state.blendMode == .normal, state.shadow == nil,
               cancellation?.isArmed != true else { return false }
         let box: ClipBox?
@@ -103,7 +98,6 @@ extension Canvas {
         }
         let area = drawableBounds.intersection(surface.bounds)
         guard !area.isEmpty else { return true }
-        let runs = opaqueRuns()
         let target = self.target
         perform(rows: area, holding: bytes) { job in
             let rows = job.clamp(area)
@@ -142,12 +136,8 @@ extension Canvas {
                         over(hi, area.x1, throughBox: true)
                     }
                 }
-                let run = runs[y - surface.y0]
-                let a = Swift.min(Swift.max(run.start + surface.x0, lo), hi)
-                let b = Swift.max(Swift.min(run.end + surface.x0, hi), a)
-                over(lo, a)
-                if a < b { (dst + a * 4).update(from: src + a * 4, count: (b - a) * 4) }
-                over(b, hi)
+                // (Opaque groups of pixels are copied by the kernel.)
+                over(lo, hi)
             }
         }
         return true
@@ -215,8 +205,7 @@ extension Canvas {
         save()
         defer { try? restore() }
         clipDevice(Path(rect: own, transform: placement), rule: .nonzero)
-        let surface = Surface(buffer: drawing.pixels, x0: Int(ix), y0: Int(iy))
-        if !placeByRuns(surface, runs: { drawing.runs }, holding: 0) { drawSurface(surface) }
+        drawSurface(Surface(buffer: drawing, x0: Int(ix), y0: Int(iy)))
         return true
     }
 
@@ -225,11 +214,11 @@ extension Canvas {
     /// made once per phase and state, at most `maxPhases` per state and
     /// within the budget (nil past either). Safe to call from several
     /// threads while nothing draws on this canvas.
-    func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PhaseDrawing? {
+    func phaseDrawing(_ phase: AffineTransform, of snapshot: CanvasSnapshot, size: (Int, Int)) -> PixelBuffer? {
         guard size.0 > 0, size.1 > 0 else { return nil }
         let now = generation
         let key = PhaseKey(x: phase.tx.bitPattern, y: phase.ty.bitPattern)
-        return drawnAsLayer.phases.withLock { kept -> PhaseDrawing? in
+        return drawnAsLayer.phases.withLock { kept -> PixelBuffer? in
             if let old = kept, old.generation != now {
                 DrawnAsLayer.release(old.drawings)
                 kept = nil
@@ -244,30 +233,15 @@ extension Canvas {
             target.listing = false
             Replay(canvas: target, placement: phase).draw(snapshot.list)
             let pixels = target.buffer
-            let drawing = PhaseDrawing(pixels: pixels, runs: OpaqueRuns(pixels, threads: parallelism))
             // Drawing stopped at the deadline may be unfinished: used, not kept.
             if cancellation?.isPastDeadline == true {
                 DrawnAsLayer.phaseBytes.subtract(pixels.byteCount, ordering: .relaxed)
-                return drawing
+                return pixels
             }
             var drawings = kept?.drawings ?? [:]
-            drawings[key] = drawing
+            drawings[key] = pixels
             kept = (now, drawings)
-            return drawing
-        }
-    }
-
-    /// Each row's longest opaque run of this canvas' pixels as they are now
-    /// (found once per change; rows of large canvases in bands on the
-    /// canvas' threads). Safe to call from several threads while nothing
-    /// draws on this canvas.
-    func opaqueRuns() -> OpaqueRuns {
-        let now = generation
-        return drawnAsLayer.runs.withLock { kept in
-            if let kept = kept, kept.generation == now { return kept.runs }
-            let runs = OpaqueRuns(pixels, threads: parallelism)
-            kept = (now, runs)
-            return runs
+            return pixels
         }
     }
 
@@ -300,24 +274,15 @@ extension Canvas {
 }
 
 /// What other canvases know of a canvas they draw as a layer.
-/// A canvas' drawing at a sub-pixel phase (`Canvas.phaseDrawing`), with
-/// its rows' opaque runs for placing it (`Canvas.placeByRuns`).
-struct PhaseDrawing {
-    let pixels: PixelBuffer
-    let runs: OpaqueRuns
-}
-
 final class DrawnAsLayer: @unchecked Sendable {
     /// Canvases whose recorded drawing reads the pixels.
     let readers = Locked<[WeakCanvas]>([])
     /// Whether `readers` may be non-empty (set and cleared under its lock).
     let hasReaders = Atomic<Bool>(false)
-    /// The opaque runs of the pixels as of a generation.
-    let runs = Locked<(generation: Int, runs: OpaqueRuns)?>(nil)
     /// The drawing as of a generation (`snapshot`).
     let snapshot = Locked<(generation: Int, snapshot: CanvasSnapshot)?>(nil)
     /// The drawing at sub-pixel phases as of a generation (`phaseDrawing`).
-    let phases = Locked<(generation: Int, drawings: [PhaseKey: PhaseDrawing])?>(nil)
+    let phases = Locked<(generation: Int, drawings: [PhaseKey: PixelBuffer])?>(nil)
 
     /// Bytes of phase drawings all canvases keep: at most `phaseBudget`
     /// (16 MiB, as the kit's kept views), so a script cannot grow memory
@@ -337,9 +302,9 @@ final class DrawnAsLayer: @unchecked Sendable {
         }
     }
 
-    static func release(_ drawings: [PhaseKey: PhaseDrawing]?) {
+    static func release(_ drawings: [PhaseKey: PixelBuffer]?) {
         guard let drawings, !drawings.isEmpty else { return }
-        phaseBytes.subtract(drawings.values.reduce(0) { $0 + $1.pixels.byteCount }, ordering: .relaxed)
+        phaseBytes.subtract(drawings.values.reduce(0) { $0 + $1.byteCount }, ordering: .relaxed)
     }
 
     deinit { Self.release(phases.withLock { $0?.drawings }) }

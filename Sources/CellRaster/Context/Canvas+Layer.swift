@@ -192,14 +192,18 @@ extension Canvas {
     }
 
     /// Composites `surface` at its place, whole-pixel aligned, with the
-    /// state's alpha, blend, shadow and clip. `layer`: the canvas whose
-    /// pixels `surface` holds, told that this canvas reads them.
-    func drawSurface(_ surface: Surface, reading layer: Canvas? = nil) {
+    /// state's alpha, blend, shadow and clip: row by row when only a
+    /// rectangle or box clips it (`placeRows`), else as an image.
+    /// `layer`: the canvas whose pixels `surface` holds, told that this
+    /// canvas reads them; `holding`: the bytes a recorded composite keeps
+    /// alive (another canvas' pixels).
+    func drawSurface(_ surface: Surface, reading layer: Canvas? = nil, holding bytes: Int = 0) {
         layer?.isRead(by: self)
+        if placeRows(surface, holding: bytes) { return }
         let shader = Shader(kind: .image(ImageShader(
             source: surface.buffer,
             deviceToImage: .translation(Double(-surface.x0), Double(-surface.y0)),
             alpha: state.alpha)), needsMask: false)
-        draw(spans(ofDeviceRect: surface.bounds.deviceRect), shader: shader)
+        draw(spans(ofDeviceRect: surface.bounds.deviceRect), shader: shader, holding: bytes)
     }
 }

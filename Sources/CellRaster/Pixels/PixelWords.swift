@@ -3,7 +3,7 @@ import CLibcFill
 /// Premultiplied RGBA8 pixels read as 64-bit words, two pixels a word: the
 /// one place that knows where the alpha bytes sit in a word, for the loops
 /// that skip or copy runs of empty or opaque pixels (compositing layers,
-/// finding a layer's opaque runs, telling an opaque canvas).
+/// telling an opaque canvas).
 ///
 /// Eight pixels are four words: testing them with a few scalar operations
 /// beats SIMD4<UInt32> comparisons here (no unsigned 32-bit compare in SSE2).
