@@ -464,98 +464,54 @@ extension Canvas {
         case .box(let box) where unclipped(produce, by: box, within: bounds):
             produce(job, bounds, body)
         case .box(let box):
-            deliver(produce, box: box, bounds: bounds, job: job, body)
-        case .mask(let mask):
-            // A row's spans through the mask: coverage multiplied into
-            // `scratch` (indexed by column, so the row's spans never share
-            // bytes), up to three spans out per span in.
-            // The spans out live in a buffer reached through `outBox`, not in
-            // a captured `var`: the row closure escapes, and every access to a
-            // captured variable it writes would be checked for exclusivity at
-            // run time (a few hundred instructions per masked span).
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
-            let outBox = UnsafeMutablePointer<UnsafeMutableBufferPointer<Rasterizer.Span>>.allocate(capacity: 1)
-            outBox.initialize(to: .allocate(capacity: 16))
+            // The box's coverage of a row, written when a span first needs
+            // it, once for all its whole rows (`holding`: the row it holds,
+            // -1 for the whole rows', Int.min for none).
+            let boxRow = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
+            let holding = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            holding.initialize(to: Int.min)
             defer {
-                scratch.deallocate()
-                outBox.pointee.deallocate()
-                outBox.deallocate()
+                boxRow.deallocate()
+                holding.deallocate()
             }
-            produce(job, bounds) { row in
-                if 3 * row.count > outBox.pointee.count {
-                    outBox.pointee.deallocate()
-                    outBox.pointee = .allocate(capacity: 3 * row.count)
+            let wholeRows = box.wholeRows
+            deliver(produce, bounds: bounds, job: job, body, fullRun: { box.fullRun(y: $0) }) { y, x in
+                let key = wholeRows.contains(y) ? -1 : y
+                if holding.pointee != key {
+                    box.write(y: y, x: bounds.x0, count: bounds.width, to: boxRow)
+                    holding.pointee = key
                 }
-                let out = outBox.pointee.baseAddress!
-                var n = 0
-                let y = row[0].y
-                let full = mask.fullRun(y: y)
-                // Pixels `x..<x + count` of span `s` through the mask.
-                func throughMask(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
-                    let m = mask.pointer(x: x, y: y)
-                    let masked = scratch + (x - bounds.x0)
-                    if let coverage = s.coverage {
-                        let c = coverage + (x - s.x)
-                        for i in 0..<count { masked[i] = multiply255(c[i], m[i]) }
-                    } else if s.constant == 255 {
-                        masked.update(from: m, count: count)
-                    } else {
-                        for i in 0..<count { masked[i] = multiply255(s.constant, m[i]) }
-                    }
-                    out[n] = Rasterizer.Span(y: y, x: x, count: count, coverage: UnsafePointer(masked), constant: 0)
-                    n += 1
-                }
-                for s in row {
-                    // Where the mask is full the span's own coverage goes
-                    // through as it is (a constant span stays constant).
-                    let end = s.x + s.count
-                    let a = Swift.max(s.x, full.start), b = Swift.min(end, full.end)
-                    guard a < b else {
-                        throughMask(s, s.x, s.count)
-                        continue
-                    }
-                    if a > s.x { throughMask(s, s.x, a - s.x) }
-                    out[n] = Rasterizer.Span(y: y, x: a, count: b - a, coverage: s.coverage.map { $0 + (a - s.x) },
-                                             constant: s.constant)
-                    n += 1
-                    if end > b { throughMask(s, b, end - b) }
-                }
-                body(UnsafeBufferPointer(start: out, count: n))
+                return UnsafePointer(boxRow + (x - bounds.x0))
+            }
+        case .mask(let mask):
+            deliver(produce, bounds: bounds, job: job, body, fullRun: { mask.fullRun(y: $0) }) { y, x in
+                UnsafePointer(mask.pointer(x: x, y: y))
             }
         }
     }
 
-    /// Whether all that `produce` can cover within `bounds` lies where
-    /// `box` covers fully (its spans then pass the clip unchanged).
+    /// `deliver` through a clip with coverage of its own (a mask, a box):
+    /// a row's spans pass as they are over its fully covered columns
+    /// (`fullRun` of the row), and elsewhere take their coverage times the
+    /// clip's (`coverage(y, x)`: the clip's bytes from column x of row y on),
+    /// multiplied into `scratch` (indexed by column, so the row's spans never
+    /// share bytes), up to three spans out per span in.
     @inline(__always)
-    private static func unclipped(_ produce: SpanSource, by box: ClipBox, within bounds: IntRect) -> Bool {
-        guard let b = produce.bounds else { return false }
-        return b.intersection(bounds).isWithin(box.interior)
-    }
-
-    /// `deliver` through a `ClipBox`: a row's spans pass unchanged where
-    /// the box covers the row fully, and elsewhere take the coverage times
-    /// the box's (its row written once, when a span first needs it): the
-    /// spans a mask of the box gives, without the mask.
-    private static func deliver(_ produce: SpanSource, box: ClipBox, bounds: IntRect, job: SpanJob,
-                                _ body: @escaping SpanBody) {
-        // As in the mask's case: the spans out in a buffer reached through
-        // `outBox`, not a captured `var` the escaping row closure writes.
-        let width = Swift.max(1, bounds.width)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * width)
-        let boxRow = scratch + width
+    private static func deliver(_ produce: SpanSource, bounds: IntRect, job: SpanJob, _ body: @escaping SpanBody,
+                                fullRun: @escaping (Int) -> (start: Int, end: Int),
+                                coverage: @escaping (_ y: Int, _ x: Int) -> UnsafePointer<UInt8>) {
+        // The spans out live in a buffer reached through `outBox`, not in
+        // a captured `var`: the row closure escapes, and every access to a
+        // captured variable it writes would be checked for exclusivity at
+        // run time (a few hundred instructions per masked span).
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
         let outBox = UnsafeMutablePointer<UnsafeMutableBufferPointer<Rasterizer.Span>>.allocate(capacity: 1)
         outBox.initialize(to: .allocate(capacity: 16))
-        // The row `boxRow` holds: Int.min for none, -1 for the whole rows'.
-        let holding = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        holding.initialize(to: Int.min)
         defer {
             scratch.deallocate()
             outBox.pointee.deallocate()
             outBox.deallocate()
-            holding.deallocate()
         }
-        let wholeRows = box.wholeRows
         produce(job, bounds) { row in
             if 3 * row.count > outBox.pointee.count {
                 outBox.pointee.deallocate()
@@ -564,15 +520,10 @@ extension Canvas {
             let out = outBox.pointee.baseAddress!
             var n = 0
             let y = row[0].y
-            let full = box.fullRun(y: y)
-            // Pixels `x..<x + count` of span `s` through the box.
-            func throughBox(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
-                let key = wholeRows.contains(y) ? -1 : y
-                if holding.pointee != key {
-                    box.write(y: y, x: bounds.x0, count: bounds.width, to: boxRow)
-                    holding.pointee = key
-                }
-                let m = boxRow + (x - bounds.x0)
+            let full = fullRun(y)
+            // Pixels `x..<x + count` of span `s` through the clip.
+            func throughClip(_ s: Rasterizer.Span, _ x: Int, _ count: Int) {
+                let m = coverage(y, x)
                 let masked = scratch + (x - bounds.x0)
                 if let c = s.coverage {
                     let c = c + (x - s.x)
@@ -586,19 +537,29 @@ extension Canvas {
                 n += 1
             }
             for s in row {
+                // Where the clip is full the span's own coverage goes
+                // through as it is (a constant span stays constant).
                 let end = s.x + s.count
                 let a = Swift.max(s.x, full.start), b = Swift.min(end, full.end)
                 guard a < b else {
-                    throughBox(s, s.x, s.count)
+                    throughClip(s, s.x, s.count)
                     continue
                 }
-                if a > s.x { throughBox(s, s.x, a - s.x) }
+                if a > s.x { throughClip(s, s.x, a - s.x) }
                 out[n] = Rasterizer.Span(y: y, x: a, count: b - a, coverage: s.coverage.map { $0 + (a - s.x) },
                                          constant: s.constant)
                 n += 1
-                if end > b { throughBox(s, b, end - b) }
+                if end > b { throughClip(s, b, end - b) }
             }
             body(UnsafeBufferPointer(start: out, count: n))
         }
+    }
+
+    /// Whether all that `produce` can cover within `bounds` lies where
+    /// `box` covers fully (its spans then pass the clip unchanged).
+    @inline(__always)
+    private static func unclipped(_ produce: SpanSource, by box: ClipBox, within bounds: IntRect) -> Bool {
+        guard let b = produce.bounds else { return false }
+        return b.intersection(bounds).isWithin(box.interior)
     }
 }
