@@ -143,6 +143,40 @@ import Testing
         }
     }
 
+    /// Boxes cut from boxes form a chain at most `ClipBox.maxDepth` long:
+    /// the next one is a mask (which replaces the chain), so a script
+    /// nesting clips without end holds bounded memory and no deep recursion;
+    /// the pixels are those of masks all along.
+    @Test func nestedBoxesBecomeAMaskPastTheirDepth() throws {
+        var buffers: [PixelBuffer] = []
+        for masked in [false, true] {
+            let canvas = try Canvas(width: 90, height: 40, scale: 2, background: .white)
+            for i in 0..<(ClipBox.maxDepth + 3) {
+                let inset = 0.37 * Double(i)
+                Self.clip(canvas, Rect(x: 3.3 + inset, y: 2.15 + inset, width: 80 - 2 * inset, height: 34 - 2 * inset),
+                          masked: masked)
+                if !masked {
+                    var kind = "rect"
+                    switch canvas.state.clip {
+                    case .box(let b): kind = "box"; #expect(b.depth == i + 1)
+                    case .mask: kind = "mask"
+                    case .rect: break
+                    }
+                    #expect(kind == (i < ClipBox.maxDepth ? "box" : "mask"), "clip \(i)")
+                }
+            }
+            Self.draw(on: canvas)
+            canvas.flush()
+            buffers.append(canvas.buffer)
+        }
+        let difference = try #require(ImageComparison.compare(buffers[0], buffers[1]))
+        #expect(difference.maxChannel == 0, "\(difference)")
+        // Without end: no crash, no chain.
+        let canvas = try Canvas(width: 20, height: 20, scale: 1)
+        for i in 0..<20_000 { canvas.clipRect(Rect(x: 0.5 + 1e-6 * Double(i), y: 0.5, width: 10, height: 10)) }
+        if case .box = canvas.state.clip { Issue.record("a clip nested 20,000 deep is still a chain of boxes") }
+    }
+
     /// The clip's bounding box and the mask memory: a box holds none.
     @Test func aBoxHoldsNoMaskMemory() throws {
         let canvas = try Canvas(width: 90, height: 40, scale: 2)

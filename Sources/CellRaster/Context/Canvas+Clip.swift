@@ -101,10 +101,10 @@ extension Canvas {
             case .rect:
                 setClip(ClipBox(box, area: area, antialias: antialias).map { .box($0) } ?? .rect(.empty))
                 return
-            case .box(let outer):
+            case .box(let outer) where outer.depth < ClipBox.maxDepth:
                 setClip(ClipBox(box, area: area, antialias: antialias, within: outer).map { .box($0) } ?? .rect(.empty))
                 return
-            case .mask:
+            case .box, .mask:
                 break
             }
         }

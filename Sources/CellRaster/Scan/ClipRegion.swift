@@ -42,6 +42,12 @@ public final class ClipBox {
     /// The box it was cut from, whose coverage multiplies its own (nil:
     /// cut from a pixel-aligned rectangle).
     let parent: ClipBox?
+    /// How many boxes the chain holds, this one included: at most
+    /// `maxDepth` (a box cut from a chain that long becomes a mask), so the
+    /// chain's memory and the recursion through it stay bounded whatever a
+    /// script nests.
+    let depth: Int
+    static let maxDepth = 8
     /// The pixels it covers fully: drawing within them is not clipped.
     let interior: IntRect
     /// Rows that every rectangle of the chain covers whole: their coverage
@@ -56,9 +62,11 @@ public final class ClipBox {
         guard !area.isEmpty, let frame = RectSpans.Frame(rect, bounds: area, antialias: antialias) else {
             return nil
         }
+        precondition((parent?.depth ?? 0) < Self.maxDepth, "a chain of boxes is at most maxDepth long")
         self.area = area
         self.frame = frame
         self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
         // Rows between y0's ceiling and y1's floor are covered whole; their
         // constant run is what is full.
         let whole = frame.row(covering: 1)
@@ -77,6 +85,7 @@ public final class ClipBox {
 
     private init(area: IntRect, frame: RectSpans.Frame, parent: ClipBox?, interior: IntRect, wholeRows: Range<Int>) {
         (self.area, self.frame, self.parent, self.interior, self.wholeRows) = (area, frame, parent, interior, wholeRows)
+        depth = (parent?.depth ?? 0) + 1
         if let y = wholeRows.first { wholeRun = fullRun(y: y) }
     }
 
