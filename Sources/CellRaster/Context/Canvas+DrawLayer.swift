@@ -105,10 +105,9 @@ extension Canvas {
             // Rows' starts, read once (not through the buffers per run).
             let from = surface.pointer(x: area.x0, y: rows.y0), fromStride = surface.buffer.stride
             let to = target.pointer(x: area.x0, y: rows.y0), toStride = target.buffer.stride
-            // The box's coverage of the row, written once for all its whole rows.
-            let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: box == nil ? 1 : area.width)
-            defer { coverage.deallocate() }
-            var written = Int.min
+            // The box's coverage of a row, written when its edges need it.
+            var boxRows = box.map { ClipBox.Rows($0, columns: area) }
+            defer { boxRows?.deallocate() }
             for y in rows.y0..<rows.y1 {
                 let src = from + (y - rows.y0) * fromStride - area.x0 * 4
                 let dst = to + (y - rows.y0) * toStride - area.x0 * 4
@@ -116,7 +115,7 @@ extension Canvas {
                     guard x0 < x1 else { return }
                     let words = UnsafeRawPointer(src + x0 * 4).assumingMemoryBound(to: UInt32.self)
                     Composite.sourceOver(words, dst: dst + x0 * 4,
-                                         coverage: throughBox ? UnsafePointer(coverage + (x0 - area.x0)) : nil,
+                                         coverage: throughBox ? boxRows?.coverage(y: y, from: x0) : nil,
                                          constant: throughBox ? 0 : 255, count: x1 - x0)
                 }
                 // The columns the clip passes whole; the box's edges blended
@@ -126,15 +125,8 @@ extension Canvas {
                     let full = box.fullRun(y: y)
                     lo = Swift.min(Swift.max(full.start, area.x0), area.x1)
                     hi = Swift.max(Swift.min(full.end, area.x1), lo)
-                    if lo > area.x0 || hi < area.x1 {
-                        let key = box.wholeRows.contains(y) ? -1 : y
-                        if written != key {
-                            box.write(y: y, x: area.x0, count: area.width, to: coverage)
-                            written = key
-                        }
-                        over(area.x0, lo, throughBox: true)
-                        over(hi, area.x1, throughBox: true)
-                    }
+                    over(area.x0, lo, throughBox: true)
+                    over(hi, area.x1, throughBox: true)
                 }
                 // (Opaque groups of pixels are copied by the kernel.)
                 over(lo, hi)

@@ -465,23 +465,16 @@ extension Canvas {
             produce(job, bounds, body)
         case .box(let box):
             // The box's coverage of a row, written when a span first needs
-            // it, once for all its whole rows (`holding`: the row it holds,
-            // -1 for the whole rows', Int.min for none).
-            let boxRow = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, bounds.width))
-            let holding = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-            holding.initialize(to: Int.min)
+            // it (reached through a pointer: the row closure escapes).
+            let rows = UnsafeMutablePointer<ClipBox.Rows>.allocate(capacity: 1)
+            rows.initialize(to: ClipBox.Rows(box, columns: bounds))
             defer {
-                boxRow.deallocate()
-                holding.deallocate()
+                rows.pointee.deallocate()
+                rows.deinitialize(count: 1)
+                rows.deallocate()
             }
-            let wholeRows = box.wholeRows
             deliver(produce, bounds: bounds, job: job, body, fullRun: { box.fullRun(y: $0) }) { y, x in
-                let key = wholeRows.contains(y) ? -1 : y
-                if holding.pointee != key {
-                    box.write(y: y, x: bounds.x0, count: bounds.width, to: boxRow)
-                    holding.pointee = key
-                }
-                return UnsafePointer(boxRow + (x - bounds.x0))
+                rows.pointee.coverage(y: y, from: x)
             }
         case .mask(let mask):
             deliver(produce, bounds: bounds, job: job, body, fullRun: { mask.fullRun(y: $0) }) { y, x in

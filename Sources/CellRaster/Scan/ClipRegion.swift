@@ -135,6 +135,36 @@ public final class ClipBox {
         timesOuter(parent, y: y, from: Swift.max(x, full.end), to: end, out: out - x)
     }
 
+    /// A box's coverage of its rows over the columns `columns`, a row
+    /// written when first asked for and kept while the next rows asked for
+    /// are the same (its whole rows are): for compositing row by row. A
+    /// value (no reference counting in the row loops); `deallocate` it.
+    struct Rows {
+        private let box: ClipBox
+        private let x0: Int, count: Int
+        private let bytes: UnsafeMutablePointer<UInt8>
+        /// The row `bytes` holds: -1 for the whole rows', Int.min for none.
+        private var held = Int.min
+
+        init(_ box: ClipBox, columns: IntRect) {
+            self.box = box
+            (x0, count) = (columns.x0, Swift.max(1, columns.width))
+            bytes = .allocate(capacity: count)
+        }
+
+        func deallocate() { bytes.deallocate() }
+
+        /// The box's coverage of row `y` from column `x` (within the columns) on.
+        mutating func coverage(y: Int, from x: Int) -> UnsafePointer<UInt8> {
+            let key = box.wholeRows.contains(y) ? -1 : y
+            if held != key {
+                box.write(y: y, x: x0, count: count, to: bytes)
+                held = key
+            }
+            return UnsafePointer(bytes + (x - x0))
+        }
+    }
+
     /// `out[x0..<x1]` (indexed by column) times `parent`'s coverage there.
     private func timesOuter(_ parent: ClipBox, y: Int, from x0: Int, to x1: Int, out: UnsafeMutablePointer<UInt8>) {
         guard x0 < x1 else { return }
