@@ -61,6 +61,19 @@ struct OverlapState {
         var next: Int32 = -1
     }
 
+    /// A recorded piece as the resolver walks it, with its `slope` (dx/dy:
+    /// x along it without a division per strip).
+    struct Segment {
+        var xTop: Double, yTop: Double, xBottom: Double, yBottom: Double
+        var slope: Double
+        var direction: Int32
+
+        init(_ p: Piece) {
+            (xTop, yTop, xBottom, yBottom, direction) = (p.xTop, p.yTop, p.xBottom, p.yBottom, p.direction)
+            slope = (p.xBottom - p.xTop) / (p.yBottom - p.yTop)
+        }
+    }
+
     /// One bit per pixel of each row: crossed by a piece already (`hits`);
     /// crossed by pieces that are not neighbours (`meetings`).
     var hits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
@@ -192,7 +205,7 @@ struct ScratchBuffer<T> {
 
 /// The resolver's scratch, kept between rows and jobs.
 final class OverlapScratch {
-    var rowPieces = ScratchBuffer<OverlapState.Piece>()
+    var rowPieces = ScratchBuffer<OverlapState.Segment>()
     var boundary = ScratchBuffer<OverlapState.Piece>()
     var events = ScratchBuffer<Double>()
     var order = ScratchBuffer<Int32>()
@@ -204,9 +217,14 @@ final class OverlapScratch {
     var runTop = ScratchBuffer<Double>(), cuts = ScratchBuffer<Double>()
     var runDirection = ScratchBuffer<Int32>()
     /// The row's pieces and its clusters of meeting points (first, last).
-    var allPieces = ScratchBuffer<OverlapState.Piece>(), clusters = ScratchBuffer<Int32>()
-    /// The winding's steps left of a cluster: heights, changes, their order.
-    var leftY = ScratchBuffer<Double>(), leftD = ScratchBuffer<Int32>(), leftOrder = ScratchBuffer<Int32>()
+    var allPieces = ScratchBuffer<OverlapState.Segment>(), clusters = ScratchBuffer<Int32>()
+    /// A step of the winding left of a cluster: where and by how much.
+    struct Step {
+        var y: Double
+        var d: Int32
+    }
+    /// The winding's steps left of a cluster.
+    var leftSteps = ScratchBuffer<Step>()
     /// Those steps merged by height, the ones that cancel left out.
     var stepY = ScratchBuffer<Double>(), stepD = ScratchBuffer<Int32>()
 
@@ -214,7 +232,7 @@ final class OverlapScratch {
         rowPieces.deallocate(); boundary.deallocate(); events.deallocate()
         order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()
         right.deallocate(); xAt.deallocate(); runTop.deallocate(); cuts.deallocate(); runDirection.deallocate()
-        allPieces.deallocate(); clusters.deallocate(); leftY.deallocate(); leftD.deallocate(); leftOrder.deallocate()
+        allPieces.deallocate(); clusters.deallocate(); leftSteps.deallocate()
         stepY.deallocate(); stepD.deallocate()
     }
 }
@@ -498,18 +516,18 @@ extension Rasterizer {
         return false
     }
 
-    /// x of `p` at height `y` (clamped to its ends).
+    /// x of `p` at height `y` (clamped to its ends; its `slope` set).
     @inline(__always)
-    static func x(_ p: OverlapState.Piece, at y: Double) -> Double {
+    static func x(_ p: OverlapState.Segment, at y: Double) -> Double {
         if y <= p.yTop { return p.xTop }
         if y >= p.yBottom { return p.xBottom }
-        return p.xTop + (p.xBottom - p.xTop) * ((y - p.yTop) / (p.yBottom - p.yTop))
+        return p.xTop + (y - p.yTop) * p.slope
     }
 
     /// The height where pieces `p` and `q` cross strictly inside the rows
     /// they share, if they do.
     @inline(__always)
-    static func crossing(_ p: OverlapState.Piece, _ q: OverlapState.Piece) -> Double? {
+    static func crossing(_ p: OverlapState.Segment, _ q: OverlapState.Segment) -> Double? {
         let y0 = max(p.yTop, q.yTop), y1 = min(p.yBottom, q.yBottom)
         guard y1 > y0 else { return nil }
         let dt = x(p, at: y0) - x(q, at: y0), db = x(p, at: y1) - x(q, at: y1)
@@ -532,7 +550,7 @@ extension Rasterizer {
         var r = mark.head
         while r >= 0 {
             let p = overlap.pieces[Int(r)]
-            all.append(p)
+            all.append(OverlapState.Segment(p))
             r = p.next
         }
         // The runs of meeting points, as (first, last) pairs.
@@ -580,51 +598,46 @@ extension Rasterizer {
         var events = st.events, order = st.order, active = st.active
         var byLeft = st.byLeft, left = st.left, right = st.right, xAt = st.xAt
         var runTop = st.runTop, runDirection = st.runDirection, cuts = st.cuts
-        var leftY = st.leftY, leftD = st.leftD, leftOrder = st.leftOrder
+        var leftSteps = st.leftSteps
         var stepY = st.stepY, stepD = st.stepD
         defer {
             (st.stepY, st.stepD) = (stepY, stepD)
             (st.rowPieces, st.boundary, st.events, st.order) = (pieces, boundary, events, order)
             (st.active, st.byLeft, st.left, st.right, st.xAt) = (active, byLeft, left, right, xAt)
             (st.runTop, st.runDirection, st.cuts) = (runTop, runDirection, cuts)
-            (st.leftY, st.leftD, st.leftOrder) = (leftY, leftD, leftOrder)
+            st.leftSteps = leftSteps
         }
         // The pieces reaching into the pixels, and the steps of the winding
         // at their left side (where pieces left of them begin and end).
         let x0 = Double(lo), x1 = Double(hi + 1)
         pieces.count = 0
-        leftY.count = 0
-        leftD.count = 0
+        leftSteps.count = 0
         var xMin = x0
         for a in 0..<all.count {
             let p = all[a]
             let pLo = min(p.xTop, p.xBottom), pHi = max(p.xTop, p.xBottom)
             if pHi <= x0 {
-                leftY.append(p.yTop)
-                leftD.append(p.direction)
-                leftY.append(p.yBottom)
-                leftD.append(-p.direction)
+                leftSteps.append(OverlapScratch.Step(y: p.yTop, d: p.direction))
+                leftSteps.append(OverlapScratch.Step(y: p.yBottom, d: -p.direction))
             } else if pLo < x1 {
                 pieces.append(p)
                 xMin = min(xMin, pLo)
             }
         }
         let n = pieces.count
-        leftOrder.count = 0
-        for i in 0..<leftY.count { leftOrder.append(Int32(i)) }
-        Self.sort(leftOrder.base, leftOrder.count) { leftY[Int($0)] < leftY[Int($1)] }
+        Self.sort(leftSteps.base, leftSteps.count)
         // The steps merged by height, those that cancel dropped (where one
         // edge of a run ends and the next begins the winding does not
         // change): fewer strips to walk.
-        stepY.reserve(leftOrder.count)
-        stepD.reserve(leftOrder.count)
+        stepY.reserve(leftSteps.count)
+        stepD.reserve(leftSteps.count)
         var steps = 0
         var a = 0
-        while a < leftOrder.count {
-            let y = leftY[Int(leftOrder[a])]
+        while a < leftSteps.count {
+            let y = leftSteps[a].y
             var d: Int32 = 0
-            while a < leftOrder.count && leftY[Int(leftOrder[a])] == y {
-                d += leftD[Int(leftOrder[a])]
+            while a < leftSteps.count && leftSteps[a].y == y {
+                d += leftSteps[a].d
                 a += 1
             }
             if d != 0 {
@@ -876,6 +889,26 @@ extension Rasterizer {
             let key = v[a]
             var b = a - 1
             while b >= 0 && key < v[b] {
+                v[b + 1] = v[b]
+                b -= 1
+            }
+            v[b + 1] = key
+            a += 1
+        }
+    }
+
+    /// Sorts `count` winding steps in place by height, as `sort` does values.
+    static func sort(_ v: UnsafeMutablePointer<OverlapScratch.Step>, _ count: Int) {
+        guard count <= 32 else {
+            var all = UnsafeMutableBufferPointer(start: v, count: count)
+            all.sort { $0.y < $1.y }
+            return
+        }
+        var a = 1
+        while a < count {
+            let key = v[a]
+            var b = a - 1
+            while b >= 0 && key.y < v[b].y {
                 v[b + 1] = v[b]
                 b -= 1
             }

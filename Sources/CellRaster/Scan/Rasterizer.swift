@@ -526,23 +526,58 @@ public final class Rasterizer {
 
     /// Accumulates an edge piece already inside the region (0 <= x <= width,
     /// 0 <= yTop < yBottom <= height), row by row.
+    ///
+    /// No division per row: x at each row boundary goes from the top by the
+    /// slope (one division per piece), and a row's share of the piece is
+    /// spread over the pixels it crosses at `direction / |slope|` per unit
+    /// of x (its height over its width, the same for every row), the last
+    /// cell taking what remains of `dy`, so each row adds exactly its
+    /// height. A row whose piece stays inside one pixel (most, for curves
+    /// flattened into short edges) splits it between two cells by its mean x.
     func accumulate(xTop: Double, yTop: Double, xBottom: Double, yBottom: Double, direction: Float) {
-        let pieceWidth = xBottom - xTop, pieceHeight = yBottom - yTop
+        let pieceHeight = yBottom - yTop
+        let slope = (xBottom - xTop) / pieceHeight
+        // Winding added per unit of x crossed, where a row crosses pixels.
+        let perX = Double(direction) / abs(slope)
+        let limit = Double(region.width)
         var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
         let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
+        var r0 = max(yTop, Double(j))
+        var xr0 = r0 == yTop ? xTop : xTop + (r0 - yTop) * slope
         while j < jEnd {
-            let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
+            let r1 = min(yBottom, Double(j + 1))
+            let xr1 = r1 == yBottom ? xBottom : xTop + (r1 - yTop) * slope
             let dy = r1 - r0
             if dy > 0 {
-                let xr0 = xTop + pieceWidth * ((r0 - yTop) / pieceHeight)
-                let xr1 = xTop + pieceWidth * ((r1 - yTop) / pieceHeight)
                 // Interpolation may overshoot the clamped ends by an ulp: clamp again.
-                let limit = Double(region.width)
                 let xa = min(max(min(xr0, xr1), 0), limit), xb = min(max(max(xr0, xr1), 0), limit)
                 let d = Float(dy) * direction
                 let k = j - rowLow
+                let row = accumulation + k * stride
                 let i0 = Int(xa.rounded(.down))
-                let last = Self.addCells(accumulation + k * stride, from: xa, to: xb, d)
+                let last: Int
+                if xb <= Double(i0 + 1) || xb - xa < 1e-9 {
+                    // Within pixel i0 (or vertical): it is covered right of the mean x.
+                    let f = Float(0.5 * (xa + xb) - Double(i0))
+                    row[i0] += d * (1 - f)
+                    row[i0 + 1] += d * f
+                    last = i0 + 1
+                } else {
+                    // Pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1),
+                    // from F(t) = ramp(t - xa) - ramp(t - xb) at t = i + 1.
+                    let i1 = Int(xb.rounded(.up))
+                    var previous = 0.0
+                    var i = i0
+                    while i < i1 {
+                        let t = Double(i + 1)
+                        let f = Self.ramp(t - xa) - Self.ramp(t - xb)
+                        row[i] += Float(perX * (f - previous))
+                        previous = f
+                        i += 1
+                    }
+                    row[i1] += d - Float(perX * previous)
+                    last = i1
+                }
                 if detecting {
                     // A vertical piece crosses its pixel, or none on a pixel boundary.
                     let to = xb - xa >= 1e-9 ? Swift.max(i0, last - 1) : xa == Double(i0) && xb == xa ? i0 - 1 : i0
@@ -556,6 +591,8 @@ public final class Rasterizer {
                 // Cells i0...last, in the blocks' words.
                 Self.setBits(touched + k * blocksPerRow, i0, last)
             }
+            r0 = r1
+            xr0 = xr1
             j += 1
         }
     }
