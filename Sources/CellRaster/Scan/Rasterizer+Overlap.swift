@@ -392,15 +392,13 @@ extension Rasterizer {
     func notePiece(row k: Int, from: Int, to: Int, _ piece: OverlapState.Piece) {
         // Runs are of one kind: down, up, horizontal rightward or leftward.
         let kind: Int32 = piece.direction > 0 ? 0 : piece.direction < 0 ? 1 : piece.xBottom > piece.xTop ? 2 : 3
-        let mark = overlap.marks + k
-        var m = mark.pointee
-        if piece.direction != 0 { m.pieces &+= 1 }
+        let m = overlap.marks + k
         let rowBits = overlap.hits + k * blocksPerRow
         let s = overlap.serial, first = overlap.contourFirst
         // A held first edge of an earlier contour is now an ordinary piece.
-        if m.heldSerial >= 0 && m.heldSerial != first {
-            Self.setBits(rowBits, Int(m.heldFrom), Int(m.heldTo))
-            m.heldSerial = -1
+        if m.pointee.heldSerial >= 0 && m.pointee.heldSerial != first {
+            Self.setBits(rowBits, Int(m.pointee.heldFrom), Int(m.pointee.heldTo))
+            m.pointee.heldSerial = -1
         }
         let meetings = overlap.meetings + k * blocksPerRow
         var met = false
@@ -412,54 +410,56 @@ extension Rasterizer {
         // A piece on a pixel boundary (from > to) crosses no pixel: a range
         // that meets none.
         var lo = crosses ? Int32(from) : .max, hi = crosses ? Int32(to) : .min
-        if m.lastSerial == s {
+        if m.pointee.lastSerial == s {
             // The same edge, split at the region's left side.
-            lo = min(lo, m.lastFrom)
-            hi = max(hi, m.lastTo)
-        } else if m.lastSerial >= 0 {
-            let chained = m.lastSerial == s &- 1 || (m.lastSerial == first && overlap.isFinal)
-            if m.lastSerial == s &- 1 && m.lastKind == kind && m.lastSerial != first {
+            lo = min(lo, m.pointee.lastFrom)
+            hi = max(hi, m.pointee.lastTo)
+        } else if m.pointee.lastSerial >= 0 {
+            let chained = m.pointee.lastSerial == s &- 1 || (m.pointee.lastSerial == first && overlap.isFinal)
+            if m.pointee.lastSerial == s &- 1 && m.pointee.lastKind == kind && m.pointee.lastSerial != first {
                 // The next edge of a run one way: its pieces follow one
                 // another down or up the row, never side by side, so the
                 // run's earlier pieces are not checked against it.
-                if m.runTo < 0 {
-                    (m.runFrom, m.runTo) = (m.lastFrom, m.lastTo)
+                if m.pointee.runTo < 0 {
+                    (m.pointee.runFrom, m.pointee.runTo) = (m.pointee.lastFrom, m.pointee.lastTo)
                 } else {
-                    (m.runFrom, m.runTo) = (min(m.runFrom, m.lastFrom), max(m.runTo, m.lastTo))
+                    (m.pointee.runFrom, m.pointee.runTo) = (min(m.pointee.runFrom, m.pointee.lastFrom), max(m.pointee.runTo, m.pointee.lastTo))
                 }
             } else {
-                if !chained && lo <= m.lastTo && m.lastFrom <= hi {
+                if !chained && lo <= m.pointee.lastTo && m.pointee.lastFrom <= hi {
                     met = true
-                    Self.setBits(meetings, Int(max(lo, m.lastFrom)), Int(min(hi, m.lastTo)))
+                    Self.setBits(meetings, Int(max(lo, m.pointee.lastFrom)), Int(min(hi, m.pointee.lastTo)))
                 }
-                if m.runTo >= 0 {
+                if m.pointee.runTo >= 0 {
                     // The run's earlier pieces are no neighbours of this one.
-                    if lo <= m.runTo && m.runFrom <= hi {
+                    if lo <= m.pointee.runTo && m.pointee.runFrom <= hi {
                         met = true
-                        Self.setBits(meetings, Int(max(lo, m.runFrom)), Int(min(hi, m.runTo)))
+                        Self.setBits(meetings, Int(max(lo, m.pointee.runFrom)), Int(min(hi, m.pointee.runTo)))
                     }
-                    Self.setBits(rowBits, Int(m.runFrom), Int(m.runTo))
-                    m.runTo = -1
+                    Self.setBits(rowBits, Int(m.pointee.runFrom), Int(m.pointee.runTo))
+                    m.pointee.runTo = -1
                 }
-                if m.lastSerial == first {
-                    (m.heldFrom, m.heldTo, m.heldSerial) = (m.lastFrom, m.lastTo, m.lastSerial)
+                if m.pointee.lastSerial == first {
+                    (m.pointee.heldFrom, m.pointee.heldTo, m.pointee.heldSerial) = (m.pointee.lastFrom, m.pointee.lastTo, m.pointee.lastSerial)
                 } else {
-                    Self.setBits(rowBits, Int(m.lastFrom), Int(m.lastTo))
+                    Self.setBits(rowBits, Int(m.pointee.lastFrom), Int(m.pointee.lastTo))
                 }
             }
         }
-        if m.heldSerial >= 0 && m.heldSerial != s && m.lastSerial != m.heldSerial {
+        if m.pointee.heldSerial >= 0 && m.pointee.heldSerial != s && m.pointee.lastSerial != m.pointee.heldSerial {
             // The contour's first edge, met again: only its neighbours may touch it.
             let chained = s == first &+ 1 || overlap.isFinal
-            if !chained && lo <= m.heldTo && m.heldFrom <= hi {
+            if !chained && lo <= m.pointee.heldTo && m.pointee.heldFrom <= hi {
                 met = true
-                Self.setBits(meetings, Int(max(lo, m.heldFrom)), Int(min(hi, m.heldTo)))
+                Self.setBits(meetings, Int(max(lo, m.pointee.heldFrom)), Int(min(hi, m.pointee.heldTo)))
             }
         }
-        (m.lastFrom, m.lastTo, m.lastSerial, m.lastKind) = (lo, hi, s, kind)
-        m.flagged = m.flagged || met
-        mark.pointee = m
-        if piece.direction != 0 { overlap.record(row: k, piece) }
+        (m.pointee.lastFrom, m.pointee.lastTo, m.pointee.lastSerial, m.pointee.lastKind) = (lo, hi, s, kind)
+        if met { m.pointee.flagged = true }
+        if piece.direction != 0 {
+            m.pointee.pieces &+= 1
+            overlap.record(row: k, piece)
+        }
     }
 
     @inline(__always)
