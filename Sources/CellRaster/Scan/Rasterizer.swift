@@ -462,6 +462,19 @@ public final class Rasterizer {
         piece(to: y1, x1)
     }
 
+    /// The floor and the ceiling of `x` (finite, 0 <= x < 2^53: the
+    /// rasterizer's coordinates, clamped to its region) as an Int, by
+    /// conversion: x86-64's baseline has no rounding instruction, so
+    /// `rounded(.down)` is a call into the C library at every use.
+    @inline(__always)
+    static func floorIndex(_ x: Double) -> Int { Int(x) }
+
+    @inline(__always)
+    static func ceilIndex(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) < x ? i + 1 : i
+    }
+
     /// ∫ clamp(s, 0, 1) ds from -∞ to u: the area a unit-wide ramp sweeps.
     @inline(__always)
     private static func ramp(_ u: Double) -> Double {
@@ -472,8 +485,8 @@ public final class Rasterizer {
     /// gets its share of the height in its first cell (what `accumulate`
     /// does for x = 0, without the per-row interpolation).
     private func accumulateLeft(yTop: Double, yBottom: Double, direction: Float) {
-        var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
-        let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
+        var j = Swift.max(Self.floorIndex(yTop), rowLow)
+        let jEnd = Swift.min(Self.ceilIndex(yBottom), rowHigh)
         while j < jEnd {
             let r0 = max(yTop, Double(j)), r1 = min(yBottom, Double(j + 1))
             let dy = r1 - r0
@@ -499,7 +512,7 @@ public final class Rasterizer {
     @inline(__always)
     static func addCells<T: BinaryFloatingPoint>(_ row: UnsafeMutablePointer<T>, from xa: Double, to xb: Double,
                                                  _ d: T) -> Int {
-        let i0 = Int(xa.rounded(.down))
+        let i0 = floorIndex(xa)
         if xb - xa < 1e-9 {
             // Vertical within this row: pixel i0 is covered right of x.
             let f = T(xa - Double(i0))
@@ -509,7 +522,7 @@ public final class Rasterizer {
         }
         // The pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1):
         // F(t) = (ramp(t - xa) - ramp(t - xb)) / (xb - xa) at t = i + 1.
-        let i1 = Int(xb.rounded(.up))
+        let i1 = ceilIndex(xb)
         let inverse = 1 / (xb - xa)
         var previous = 0.0
         var i = i0
@@ -540,8 +553,8 @@ public final class Rasterizer {
         // Winding added per unit of x crossed, where a row crosses pixels.
         let perX = Double(direction) / abs(slope)
         let limit = Double(region.width)
-        var j = Swift.max(Int(yTop.rounded(.down)), rowLow)
-        let jEnd = Swift.min(Int(yBottom.rounded(.up)), rowHigh)
+        var j = Swift.max(Self.floorIndex(yTop), rowLow)
+        let jEnd = Swift.min(Self.ceilIndex(yBottom), rowHigh)
         var r0 = max(yTop, Double(j))
         var xr0 = r0 == yTop ? xTop : xTop + (r0 - yTop) * slope
         while j < jEnd {
@@ -554,7 +567,7 @@ public final class Rasterizer {
                 let d = Float(dy) * direction
                 let k = j - rowLow
                 let row = accumulation + k * stride
-                let i0 = Int(xa.rounded(.down))
+                let i0 = Self.floorIndex(xa)
                 let last: Int
                 if xb <= Double(i0 + 1) || xb - xa < 1e-9 {
                     // Within pixel i0 (or vertical): it is covered right of the mean x.
@@ -565,7 +578,7 @@ public final class Rasterizer {
                 } else {
                     // Pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1),
                     // from F(t) = ramp(t - xa) - ramp(t - xb) at t = i + 1.
-                    let i1 = Int(xb.rounded(.up))
+                    let i1 = Self.ceilIndex(xb)
                     var previous = 0.0
                     var i = i0
                     while i < i1 {
