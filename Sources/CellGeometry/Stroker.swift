@@ -199,6 +199,11 @@ private struct OutlineBuilder {
     /// Largest angle one chord of a round join/cap may span so that the chord
     /// stays within the tolerance of the circle: d (1 - cos(step/2)) = tol.
     let arcStep: Double
+    /// The least cosine of a turn inside a curve whose outer side takes the
+    /// offsets' crossing (the miter point) for its round join: that point
+    /// lies d (1 / cos(turn/2) - 1) outside the arc, within the tolerance
+    /// from here on.
+    let smoothMiterDot: Double
     let maxPoints: Int
 
     /// The finished contours, in order.
@@ -221,6 +226,8 @@ private struct OutlineBuilder {
         } else {
             arcStep = 2 * acos(1 - ratio)
         }
+        let r = halfWidth / (halfWidth + tolerance)
+        smoothMiterDot = Swift.max(2 * r * r - 1, 0)
         self.maxPoints = maxPoints
     }
 
@@ -332,6 +339,17 @@ private struct OutlineBuilder {
             // points of both segments' rectangles, so inside both: convex
             // sets hold the triangles of their points, at any turn. (Fewer
             // points, and no meeting pieces for the rasterizer to resolve.)
+            let k = d / (1 + dot)
+            try emit(Point(p.x + (s1.n.x + s2.n.x) * k, p.y + (s1.n.y + s2.n.y) * k))
+            return
+        }
+        if cross < 0, s2.smoothA, dot > 0, dot >= smoothMiterDot {
+            // Outer side of a small turn inside a flattened curve: its round
+            // join's arc is shorter than the tolerance, and the offsets'
+            // crossing lies within the tolerance outside it (as the offset
+            // chords lie within it inside the true offset). One point where
+            // the arc's ends would make two and a sliver of an edge between
+            // them: a curve's outer side has half the edges.
             let k = d / (1 + dot)
             try emit(Point(p.x + (s1.n.x + s2.n.x) * k, p.y + (s1.n.y + s2.n.y) * k))
             return

@@ -533,13 +533,44 @@ import CellGeometry
             #expect(s.contains(Point((7 + 2 * tol) * cos(a), (7 + 2 * tol) * sin(a)), rule: .nonzero))
             #expect(!s.contains(Point((7 - 1.5 * tol) * cos(a), (7 - 1.5 * tol) * sin(a)), rule: .nonzero))
         }
-        // Band plus two half-disc caps. Chords and arcs are inscribed, so the
-        // outline can only lose area, at most tolerance × its perimeter.
+        // Band plus two half-disc caps. Chords and arcs are inscribed (the
+        // outer side's corners stick out by at most the tolerance, its
+        // chords' middles lie further in), so the outline loses area, at
+        // most tolerance × its perimeter.
         let expected = Double.pi / 4 * (169 - 49) + Double.pi * 9
         let perimeter = Double.pi / 2 * (13 + 7) + 2 * Double.pi * 3
         let area = Probe.area(s)
         #expect(area < expected + 0.01)
         #expect(area > expected - tol * perimeter)
+    }
+
+    /// Inside a flattened curve the outer side turns at the offsets'
+    /// crossing (one point per vertex, within the tolerance of the true
+    /// offset) rather than at both ends of a round join shorter than the
+    /// tolerance (two points and a sliver of an edge): as many points as
+    /// the inner side, not twice as many.
+    @Test(arguments: [LineJoin.round, .miter, .bevel])
+    func curveOuterSideHasOnePointPerVertex(join: LineJoin) throws {
+        var p = Path()
+        p.addArc(center: Point(0, 0), radius: 10, start: 0, end: Double.pi / 2, clockwise: false)
+        let tol = 0.05, d = 3.0
+        let s = try Stroker.stroke(p, style: StrokeStyle(width: 2 * d, cap: .butt, join: join), tolerance: tol)
+        var outer = 0, inner = 0
+        for e in s.elements {
+            guard case .line(let q) = e else { continue }
+            let r = hypot(q.x, q.y), a = atan2(q.y, q.x)
+            guard a > 0.01, a < Double.pi / 2 - 0.01 else { continue } // the ends
+            if r > 10 {
+                outer += 1
+                #expect(r <= 10 + d + tol * 1.01, "outer point \(q) at \(r)")
+                #expect(r >= 10 + d - tol, "outer point \(q) at \(r)")
+            } else {
+                inner += 1
+                #expect(r >= 10 - d - tol, "inner point \(q) at \(r)")
+            }
+        }
+        #expect(inner > 10)
+        #expect(outer <= inner + 2, "outer \(outer), inner \(inner)")
     }
 
     // MARK: output form and limits
