@@ -625,7 +625,7 @@ extension Rasterizer {
             }
         }
         let n = pieces.count
-        Self.sort(leftSteps.base, leftSteps.count)
+        Self.sort(leftSteps.base, leftSteps.count) { $0.y < $1.y }
         // The steps merged by height, those that cancel dropped (where one
         // edge of a run ends and the next begins the winding does not
         // change): fewer strips to walk.
@@ -879,52 +879,16 @@ extension Rasterizer {
     /// Sorts `count` values in place: by insertion when few (a row's
     /// handful), else by the standard library's sort.
     static func sort(_ v: UnsafeMutablePointer<Double>, _ count: Int) {
-        guard count <= 32 else {
-            var all = UnsafeMutableBufferPointer(start: v, count: count)
-            all.sort()
-            return
-        }
-        var a = 1
-        while a < count {
-            let key = v[a]
-            var b = a - 1
-            while b >= 0 && key < v[b] {
-                v[b + 1] = v[b]
-                b -= 1
-            }
-            v[b + 1] = key
-            a += 1
-        }
+        sort(v, count, by: <)
     }
 
-    /// Sorts `count` winding steps in place by height, as `sort` does values.
-    static func sort(_ v: UnsafeMutablePointer<OverlapScratch.Step>, _ count: Int) {
-        guard count <= 32 else {
-            var all = UnsafeMutableBufferPointer(start: v, count: count)
-            all.sort { $0.y < $1.y }
-            return
-        }
-        var a = 1
-        while a < count {
-            let key = v[a]
-            var b = a - 1
-            while b >= 0 && key.y < v[b].y {
-                v[b + 1] = v[b]
-                b -= 1
-            }
-            v[b + 1] = key
-            a += 1
-        }
-    }
-
-    /// Sorts `count` indices in place by `less`, as `sort` does values
-    /// (insertion also suits a strip's order, nearly the one above's).
-    /// `nearlySorted` (a strip's pieces, in the order of the strip above
-    /// but for a few): by insertion up to 256 values, where it takes about
-    /// one comparison each.
+    /// Sorts `count` values in place by `less`: by insertion when few (a
+    /// row's handful; up to 256 when `nearlySorted`, a strip's pieces in the
+    /// order of the strip above but for a few, where insertion takes about
+    /// one comparison each), else by the standard library's sort.
     @inline(__always)
-    static func sort(_ v: UnsafeMutablePointer<Int32>, _ count: Int, nearlySorted: Bool = false,
-                     by less: (Int32, Int32) -> Bool) {
+    static func sort<T>(_ v: UnsafeMutablePointer<T>, _ count: Int, nearlySorted: Bool = false,
+                        by less: (T, T) -> Bool) {
         guard count <= (nearlySorted ? 256 : 32) else {
             var all = UnsafeMutableBufferPointer(start: v, count: count)
             all.sort(by: less)

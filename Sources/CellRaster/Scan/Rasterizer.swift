@@ -520,20 +520,28 @@ public final class Rasterizer {
             row[i0 + 1] += d * f
             return i0 + 1
         }
-        // The pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1):
-        // F(t) = (ramp(t - xa) - ramp(t - xb)) / (xb - xa) at t = i + 1.
+        return addCells(row, across: i0, from: xa, to: xb, d, perX: Double(d) / (xb - xa))
+    }
+
+    /// The cells of a piece from x = `xa` to `xb` (xb - xa not tiny; `i0` =
+    /// floor(xa)) adding `d` in all, `perX` = d / (xb - xa) per unit of x
+    /// crossed: pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1),
+    /// from F(t) = ramp(t - xa) - ramp(t - xb) at t = i + 1, and the last
+    /// cell what remains of `d`. Returns the last cell.
+    @inline(__always)
+    static func addCells<T: BinaryFloatingPoint>(_ row: UnsafeMutablePointer<T>, across i0: Int, from xa: Double,
+                                                 to xb: Double, _ d: T, perX: Double) -> Int {
         let i1 = ceilIndex(xb)
-        let inverse = 1 / (xb - xa)
         var previous = 0.0
         var i = i0
         while i < i1 {
             let t = Double(i + 1)
-            let f = (ramp(t - xa) - ramp(t - xb)) * inverse
-            row[i] += d * T(f - previous)
+            let f = ramp(t - xa) - ramp(t - xb)
+            row[i] += T(perX * (f - previous))
             previous = f
             i += 1
         }
-        row[i1] += d * T(1 - previous)
+        row[i1] += d - T(perX * previous)
         return i1
     }
 
@@ -576,20 +584,7 @@ public final class Rasterizer {
                     row[i0 + 1] += d * f
                     last = i0 + 1
                 } else {
-                    // Pixel i gets the mean over the piece of clamp(i+1 - x, 0, 1),
-                    // from F(t) = ramp(t - xa) - ramp(t - xb) at t = i + 1.
-                    let i1 = Self.ceilIndex(xb)
-                    var previous = 0.0
-                    var i = i0
-                    while i < i1 {
-                        let t = Double(i + 1)
-                        let f = Self.ramp(t - xa) - Self.ramp(t - xb)
-                        row[i] += Float(perX * (f - previous))
-                        previous = f
-                        i += 1
-                    }
-                    row[i1] += d - Float(perX * previous)
-                    last = i1
+                    last = Self.addCells(row, across: i0, from: xa, to: xb, d, perX: perX)
                 }
                 if detecting {
                     // A vertical piece crosses its pixel, or none on a pixel boundary.
