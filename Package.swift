@@ -153,7 +153,14 @@ let package = Package(
             // start ~10% shorter (`celllua -e 'x=1'`, medians of 100). Its
             // relative relocations packed (DT_RELR, glibc 2.36 and later): the
             // table of 55,000 shrinks from 1.3 MB to 11 KB, ~3% of a start.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            // Linked at a fixed address (not position-independent, as Go
+            // links by default): those relocations then are done by the
+            // linker, not at every start, where each wrote into a page of
+            // Swift's metadata and so copied it (~140 page faults, ~10% of
+            // `celllua -e 'x=1'`). The cost: no address randomisation of the
+            // executable itself (libraries, heap and stack still move).
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xclang-linker", "-no-pie",
+                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                            "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"])]
         ),
         // cairo, for tests only: an independent renderer to compare against.

@@ -84,4 +84,17 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(left == ["jpeg.lua", "lib", "ok.png", "png.lua", "text.lua"], "\(left)")
     }
+
+    /// The executable is linked at a fixed address (ELF type EXEC, not a
+    /// position-independent DYN): the loader then relocates nothing of
+    /// Swift's metadata at start, which would copy each page it writes
+    /// (docs/architecture.md, the start-up row of the speed table).
+    @Test func theExecutableIsLinkedAtAFixedAddress() throws {
+        let handle = try #require(FileHandle(forReadingAtPath: try Celllua.binary))
+        defer { try? handle.close() }
+        let header = try #require(try handle.read(upToCount: 18))
+        try #require(header.count == 18 && header.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]), "not an ELF file")
+        let type = UInt16(header[16]) | UInt16(header[17]) << 8
+        #expect(type == 2, "ELF type \(type): 2 is a fixed-address executable, 3 position-independent")
+    }
 }
