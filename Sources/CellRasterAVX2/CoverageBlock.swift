@@ -20,12 +20,35 @@ extension AVX2Kernels {
                                      count: Int, rows: Int) {
         #if arch(x86_64)
         precondition(count >= 1, "coverageBlock takes rows of at least one pixel")
+        // One copy of the loops per case, the case's tests folded away
+        // (left to the optimizer, they stayed in the loop's every step).
+        if onClear {
+            blockLoops(source, onClear: true, opaque: false, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                       coverageStride: coverageStride, count: count, rows: rows)
+        } else if source >> 24 == 255 {
+            blockLoops(source, onClear: false, opaque: true, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                       coverageStride: coverageStride, count: count, rows: rows)
+        } else {
+            blockLoops(source, onClear: false, opaque: false, dst: dst, rowBytes: rowBytes, coverage: coverage,
+                       coverageStride: coverageStride, count: count, rows: rows)
+        }
+        #else
+        preconditionFailure("AVX2Kernels called on a machine that is not x86-64")
+        #endif
+    }
+
+    /// `coverageBlock`'s loops for one case: `opaque` says the source's
+    /// alpha is 255.
+    @inline(__always)
+    static func blockLoops(_ source: UInt32, onClear: Bool, opaque: Bool, dst: UnsafeMutablePointer<UInt8>,
+                           rowBytes: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+                           count: Int, rows: Int) {
+        #if arch(x86_64)
         let s16 = unsafeBitCast(SIMD8<UInt32>(repeating: source), to: SIMD16<UInt16>.self)
         let low = SIMD16<UInt16>(repeating: 0x00FF)
         // The source's even and odd bytes, each in the low half of a lane,
         // made once: every step multiplies them by the spread coverage.
         let sEven = s16 & low, sOdd = s16 &>> 8
-        let opaque = source >> 24 == 255
         let tail = count &- 8
         let overlaps = count & 7 != 0
         @inline(__always) func step(_ k: UInt64, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
@@ -112,8 +135,6 @@ extension AVX2Kernels {
             dstRow += rowBytes
             coverageRow += coverageStride
         }
-        #else
-        preconditionFailure("AVX2Kernels called on a machine that is not x86-64")
         #endif
     }
 
