@@ -31,10 +31,12 @@ struct MarkedPolyline: Sendable, Equatable {
 }
 
 extension Path {
-    /// The path flattened for stroking: the same polylines as
+    /// The path flattened for stroking: the polylines of
     /// `flattened(tolerance:)` (same chord counts, same dropping of consecutive
-    /// duplicates, same closing rules), with curve-interior points marked, and
-    /// with extra points near each curve's ends when the stroke is wide.
+    /// duplicates, same closing rules), with curve-interior points marked,
+    /// with extra points near each curve's ends when the stroke is wide, and
+    /// (except for dashes) without interior points crowded within a quarter
+    /// of the tolerance of the last one kept.
     ///
     /// The extra points exist for caps and joins: the stroker takes a
     /// segment's direction from its chord, and the first chord of a curve
@@ -88,6 +90,17 @@ extension Path {
             current.points.append(p)
             current.smooth.append(smooth)
         }
+        // Where a wide stroke's curve turns fast in a short way (a cusp, a
+        // tight bend), its parameter steps and the end grading below crowd
+        // dozens of chords into a fraction of a pixel, each with a join on
+        // both sides: pieces the rasterizer then unites one by one. An
+        // interior point closer than a quarter of the tolerance to the last
+        // one kept is left out (the centre line moves by less than that; the
+        // join at the point kept turns the rest of the way). Not for dashes,
+        // whose phase follows the chords' lengths, nor the first and last
+        // interior points, whose chords give caps and joins their direction.
+        let mergesNearPoints = !keepLengths
+        let mergeDistance2 = (tol / 4) * (tol / 4)
         /// Calls `body` with the points of a curve `eval` from `p0` to `p3`
         /// cut into `n` chords, refined at the ends toward the tangents `t0`
         /// and `t1`, `p3` included (it is the only one not smooth).
@@ -125,7 +138,14 @@ extension Path {
             // Half the tolerance: the first chord may already lean back by it.
             let known = Self.gradeEnds(&params, p0: p0, p3: p3, t0: t0, t1: t1, halfWidth: halfWidth,
                                        tolerance: tol / 2, eval)
-            for i in 1..<(params.count - 1) { try body(known[i] ?? eval(params[i]), true) }
+            var last = p0
+            for i in 1..<(params.count - 1) {
+                let p = known[i] ?? eval(params[i])
+                if mergesNearPoints, i >= 2, i <= params.count - 3,
+                   (p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y) < mergeDistance2 { continue }
+                try body(p, true)
+                last = p
+            }
             try body(p3, false)
         }
         func addCurve(_ p0: Point, _ p3: Point, n: Int, t0: Point, t1: Point, _ eval: (Double) -> Point) throws {

@@ -573,6 +573,31 @@ import CellGeometry
         #expect(outer <= inner + 2, "outer \(outer), inner \(inner)")
     }
 
+    /// Where a wide stroke's curve turns fast near an end (here one of the
+    /// bench's random curves, 2.5 wide), the flattening's points crowd
+    /// there: interior points closer than a quarter of the tolerance to the
+    /// last one kept are left out, so the outline has far fewer points (and
+    /// the rasterizer fewer overlapping pieces to unite), while every
+    /// outline point stays within the tolerance of the true stroke: no
+    /// farther from the centre line than the half width.
+    @Test func crowdedCurvePointsAreMerged() throws {
+        var p = Path()
+        p.move(to: Point(0, 0))
+        let c1 = Point(-1.899, -4.9215), c2 = Point(39.5312, -16.4523), end = Point(23.7111, -37.3007)
+        p.curve(control1: c1, control2: c2, to: end)
+        let tol = 0.025, d = 1.2688
+        let s = try Stroker.stroke(p, style: StrokeStyle(width: 2 * d, cap: .round, join: .round), tolerance: tol)
+        let samples = (0...20_000).map { Bezier.cubicPoint(Point(0, 0), c1, c2, end, Double($0) / 20_000) }
+        var total = 0
+        for e in s.elements {
+            guard case .line(let q) = e else { continue }
+            total += 1
+            let nearest = samples.map { hypot(q.x - $0.x, q.y - $0.y) }.min()!
+            #expect(nearest <= d + tol * 1.01, "outline point \(q) is \(nearest) from the curve")
+        }
+        #expect(total <= 150, "\(total) outline points (199 with every point kept)")
+    }
+
     // MARK: output form and limits
 
     @Test func outlineIsClosedPolygons() throws {
