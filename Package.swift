@@ -24,6 +24,9 @@ let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchec
 let textHeaders = ["/usr/include/freetype2", "/usr/include/harfbuzz"]
 let textSwiftSettings: [SwiftSetting] = [.unsafeFlags(textHeaders.flatMap { ["-Xcc", "-I" + $0] })]
 
+/// Set by `scripts/test --tsan` and `--asan` for their builds.
+let sanitized = Context.environment["CELLLUA_SANITIZED"] != nil
+
 let package = Package(
     name: "celllua",
     products: [
@@ -159,9 +162,14 @@ let package = Package(
             // Swift's metadata and so copied it (~140 page faults, ~10% of
             // `celllua -e 'x=1'`). The cost: no address randomisation of the
             // executable itself (libraries, heap and stack still move).
+            // Sanitizer builds (`scripts/test --tsan`, `--asan`: they set
+            // CELLLUA_SANITIZED) export every symbol: the sanitizer's runtime,
+            // linked into the executable, must stand in for malloc and its
+            // kin for the shared Swift runtime too, or memory one allocator
+            // handed out is measured by the other.
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xclang-linker", "-no-pie",
-                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                           "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"])]
+                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+                                          + (sanitized ? [] : ["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/celllua/exports.map"]))]
         ),
         // cairo, for tests only: an independent renderer to compare against.
         // Never a dependency of celllua itself.
