@@ -40,7 +40,7 @@ extension AVX2Kernels {
     /// `coverageBlock`'s loops for one case: `opaque` says the source's
     /// alpha is 255.
     @inline(__always)
-    static func blockLoops(_ source: UInt32, onClear: Bool, opaque: Bool, dst: UnsafeMutablePointer<UInt8>,
+    private static func blockLoops(_ source: UInt32, onClear: Bool, opaque: Bool, dst: UnsafeMutablePointer<UInt8>,
                            rowBytes: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
                            count: Int, rows: Int) {
         #if arch(x86_64)
