@@ -574,7 +574,8 @@ extension Rasterizer {
         var any = false
         for c in Swift.stride(from: 0, to: clusters.count, by: 2) {
             let lo = Int(clusters[c]), hi = Int(clusters[c + 1])
-            if resolveCluster(lo, hi, top: Double(k + rowLow), rule: rule, work: &work) {
+            let top = Double(k + rowLow)
+            if resolveSmallCluster(lo, hi, top: top, rule: rule) ?? resolveCluster(lo, hi, top: top, rule: rule, work: &work) {
                 any = true
             } else {
                 Self.clearBits(meet, lo, hi)
@@ -610,19 +611,31 @@ extension Rasterizer {
         // The pieces reaching into the pixels, and the steps of the winding
         // at their left side (where pieces left of them begin and end).
         let x0 = Double(lo), x1 = Double(hi + 1)
+        let bottom = top + 1
         pieces.count = 0
         leftSteps.count = 0
         var xMin = x0
+        // Pieces left of the pixels that cross the whole row add one
+        // winding from its top to its bottom: summed here, two steps in all.
+        var across: Int32 = 0
         for a in 0..<all.count {
             let p = all[a]
             let pLo = min(p.xTop, p.xBottom), pHi = max(p.xTop, p.xBottom)
             if pHi <= x0 {
-                leftSteps.append(OverlapScratch.Step(y: p.yTop, d: p.direction))
-                leftSteps.append(OverlapScratch.Step(y: p.yBottom, d: -p.direction))
+                if p.yTop == top && p.yBottom == bottom {
+                    across += p.direction
+                } else {
+                    leftSteps.append(OverlapScratch.Step(y: p.yTop, d: p.direction))
+                    leftSteps.append(OverlapScratch.Step(y: p.yBottom, d: -p.direction))
+                }
             } else if pLo < x1 {
                 pieces.append(p)
                 xMin = min(xMin, pLo)
             }
+        }
+        if across != 0 {
+            leftSteps.append(OverlapScratch.Step(y: top, d: across))
+            leftSteps.append(OverlapScratch.Step(y: bottom, d: -across))
         }
         let n = pieces.count
         Self.sort(leftSteps.base, leftSteps.count) { $0.y < $1.y }
@@ -694,11 +707,20 @@ extension Rasterizer {
         Self.sort(cuts.base, cuts.count)
         events.count = 0
         for c in 0..<cuts.count { events.append(cuts[c]) }
+        // The row's top and bottom once, however many pieces and steps end
+        // there (strips of no height are skipped anyway).
+        var atTop = false, atBottom = false
         for i in 0..<n {
-            events.append(pieces[i].yTop)
-            events.append(pieces[i].yBottom)
+            let p = pieces[i]
+            if p.yTop == top { atTop = true } else { events.append(p.yTop) }
+            if p.yBottom == bottom { atBottom = true } else { events.append(p.yBottom) }
         }
-        for i in 0..<steps { events.append(stepY[i]) }
+        for i in 0..<steps {
+            let y = stepY[i]
+            if y == top { atTop = true } else if y == bottom { atBottom = true } else { events.append(y) }
+        }
+        if atTop { events.append(top) }
+        if atBottom { events.append(bottom) }
         guard events.count > 1 else { return false }
         Self.sort(events.base, events.count)
         order.count = 0
@@ -857,10 +879,16 @@ extension Rasterizer {
             boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase,
                                                yBottom: events[events.count - 1], direction: 1))
         }
-        // The boundary's cells, summed across the pixels (from xBase, left
-        // of every boundary piece), then cleared.
+        writeExact(boundary, from: Int(xBase), lo, hi)
+        return true
+    }
+
+    /// The union's coverage of pixels `lo...hi` into `overlap.exactCoverage`
+    /// from the pieces that bound its inside (`boundary`, each +1 where the
+    /// inside begins rightward, -1 where it ends): their cells summed across
+    /// the pixels from `first` (left of every boundary piece), then cleared.
+    func writeExact(_ boundary: ScratchBuffer<OverlapState.Piece>, from first: Int, _ lo: Int, _ hi: Int) {
         let exact = overlap.exact
-        let first = Int(xBase)
         var last = hi
         for b in 0..<boundary.count {
             let p = boundary[b]
@@ -873,7 +901,6 @@ extension Rasterizer {
             if c >= lo { overlap.exactCoverage[c] = sum }
         }
         (exact + first).update(repeating: 0, count: last - first + 1)
-        return true
     }
 
     /// Sorts `count` values in place: by insertion when few (a row's

@@ -648,66 +648,71 @@ public final class Rasterizer {
                 while w >= 0 && meet[w] == 0 { w -= 1 }
                 if w >= 0 { end = max(end, min(width - 1, (w << 6) + 63 - meet[w].leadingZeroBitCount)) }
             }
-            let exactCoverage = overlap.exactCoverage
-            /// The first non-zero cell from `from` on (or end + 1): the cells
-            /// an edge wrote, found by their bits (`touched`) a word of 64
-            /// at a time, skipping those whose sum came back to zero; in a
-            /// repaired row, meeting points too.
-            @inline(__always) func nextTouched(_ from: Int) -> Int {
-                var w = from >> 6
-                guard from <= end else { return end + 1 }
-                var word = (cells[w] | (repaired ? meet[w] : 0)) & (UInt64.max << UInt64(from & 63))
-                let lastWord = end >> 6
-                while true {
-                    while word != 0 {
-                        let c = (w << 6) + word.trailingZeroBitCount
-                        if c > end { return end + 1 }
-                        if row[c] != 0 || (repaired && meet[w] & (1 << UInt64(c & 63)) != 0) { return c }
-                        word &= word - 1
+            // The cells, with the repaired row's checks only where it is one
+            // (two copies of the loop: a plain row tests no meeting bits).
+            @inline(__always) func sweepCells(repaired: Bool) {
+                let exactCoverage = overlap.exactCoverage
+                /// The first non-zero cell from `from` on (or end + 1): the cells
+                /// an edge wrote, found by their bits (`touched`) a word of 64
+                /// at a time, skipping those whose sum came back to zero; in a
+                /// repaired row, meeting points too.
+                @inline(__always) func nextTouched(_ from: Int) -> Int {
+                    var w = from >> 6
+                    guard from <= end else { return end + 1 }
+                    var word = (cells[w] | (repaired ? meet[w] : 0)) & (UInt64.max << UInt64(from & 63))
+                    let lastWord = end >> 6
+                    while true {
+                        while word != 0 {
+                            let c = (w << 6) + word.trailingZeroBitCount
+                            if c > end { return end + 1 }
+                            if row[c] != 0 || (repaired && meet[w] & (1 << UInt64(c & 63)) != 0) { return c }
+                            word &= word - 1
+                        }
+                        w += 1
+                        if w > lastWord { return end + 1 }
+                        word = cells[w] | (repaired ? meet[w] : 0)
                     }
-                    w += 1
-                    if w > lastWord { return end + 1 }
-                    word = cells[w] | (repaired ? meet[w] : 0)
                 }
-            }
-            /// Pixels `a..<b` at coverage `c`: a constant span when long enough,
-            /// else part of the pending per-pixel span.
-            @inline(__always) func run(_ a: Int, _ b: Int, _ c: UInt8) {
-                if b - a >= minRun {
-                    flush(a)
-                    if c != 0 {
-                        body(Span(y: y, x: region.x0 + a, count: b - a, coverage: nil, constant: c))
+                /// Pixels `a..<b` at coverage `c`: a constant span when long enough,
+                /// else part of the pending per-pixel span.
+                @inline(__always) func run(_ a: Int, _ b: Int, _ c: UInt8) {
+                    if b - a >= minRun {
+                        flush(a)
+                        if c != 0 {
+                            body(Span(y: y, x: region.x0 + a, count: b - a, coverage: nil, constant: c))
+                        }
+                    } else {
+                        if pending < 0 { pending = a }
+                        // b - a < 16: one 16-byte store, not a call to memset
+                        // (the buffer has 16 bytes of slack; bytes stored past b
+                        // are rewritten by the runs that follow before any span
+                        // reads them).
+                        UnsafeMutableRawPointer(coverage + a).storeBytes(of: SIMD16<UInt8>(repeating: c), as: SIMD16<UInt8>.self)
                     }
-                } else {
-                    if pending < 0 { pending = a }
-                    // b - a < 16: one 16-byte store, not a call to memset
-                    // (the buffer has 16 bytes of slack; bytes stored past b
-                    // are rewritten by the runs that follow before any span
-                    // reads them).
-                    UnsafeMutableRawPointer(coverage + a).storeBytes(of: SIMD16<UInt8>(repeating: c), as: SIMD16<UInt8>.self)
                 }
-            }
-            var i = start
-            if start < window {
-                // Left of the window: summed, not emitted.
-                while i <= end && i < window {
+                var i = start
+                if start < window {
+                    // Left of the window: summed, not emitted.
+                    while i <= end && i < window {
+                        sum += row[i]
+                        i = nextTouched(i + 1)
+                    }
+                    if i > window && window <= end { run(window, i, Self.coverage(sum, rule: rule, antialias: antialias)) }
+                }
+                while i <= end {
                     sum += row[i]
-                    i = nextTouched(i + 1)
+                    let k = nextTouched(i + 1)
+                    if repaired && meet[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                        let v = min(max(exactCoverage[i], 0), 1)
+                        run(i, i + 1, antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0))
+                        if k > i + 1 { run(i + 1, k, Self.coverage(sum, rule: rule, antialias: antialias)) }
+                    } else {
+                        run(i, k, Self.coverage(sum, rule: rule, antialias: antialias))
+                    }
+                    i = k
                 }
-                if i > window && window <= end { run(window, i, Self.coverage(sum, rule: rule, antialias: antialias)) }
             }
-            while i <= end {
-                sum += row[i]
-                let k = nextTouched(i + 1)
-                if repaired && meet[i >> 6] & (1 << UInt64(i & 63)) != 0 {
-                    let v = min(max(exactCoverage[i], 0), 1)
-                    run(i, i + 1, antialias ? UInt8(v * 255 + 0.5) : (v >= 0.5 ? 255 : 0))
-                    if k > i + 1 { run(i + 1, k, Self.coverage(sum, rule: rule, antialias: antialias)) }
-                } else {
-                    run(i, k, Self.coverage(sum, rule: rule, antialias: antialias))
-                }
-                i = k
-            }
+            if repaired { sweepCells(repaired: true) } else { sweepCells(repaired: false) }
             flush(end + 1)
             // Past the last touched cell the winding is constant to the row's end.
             let tail = Swift.max(end + 1, window)
