@@ -575,7 +575,8 @@ extension Rasterizer {
         for c in Swift.stride(from: 0, to: clusters.count, by: 2) {
             let lo = Int(clusters[c]), hi = Int(clusters[c + 1])
             let top = Double(k + rowLow)
-            if resolveSmallCluster(lo, hi, top: top, rule: rule) ?? resolveCluster(lo, hi, top: top, rule: rule, work: &work) {
+            let small = resolvesSmallClusters ? resolveSmallCluster(lo, hi, top: top, rule: rule) : nil
+            if small ?? resolveCluster(lo, hi, top: top, rule: rule, work: &work) {
                 any = true
             } else {
                 Self.clearBits(meet, lo, hi)

@@ -62,6 +62,14 @@ public final class Rasterizer {
     /// Whether the current job looks for meeting pieces: not for polygons
     /// that cannot meet themselves (`cannotMeet`).
     var detecting = true
+    /// Whether clusters of meeting points with few pieces take the lean
+    /// resolver (`resolveSmallCluster`; default true). Off, every cluster
+    /// takes the general one: the tests compare the two.
+    var resolvesSmallClusters = true
+    /// Whether a job's meeting points get the union's coverage at all
+    /// (default true). Off, every pixel keeps the average winding's: the
+    /// tests show with it that their outlines have meeting points.
+    var resolvesOverlap = true
 
     /// The region of the current job, in device pixels.
     var region = IntRect.empty
@@ -168,7 +176,7 @@ public final class Rasterizer {
             }
         }
         guard minX <= maxX else { return }
-        detecting = !Self.cannotMeet(polygons)
+        detecting = resolvesOverlap && !Self.cannotMeet(polygons)
         // Closed polygons wind nothing outside their bounding box.
         var limit = bounds
         if let sumFrom, sumFrom < bounds.x0 { limit.x0 = sumFrom }
