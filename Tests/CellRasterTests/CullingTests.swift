@@ -12,28 +12,12 @@ typealias Transform = CellGeometry.AffineTransform
 /// and for strokes (every join and cap, dashes, skewed transforms), and that
 /// culling did happen (else the comparison would prove nothing).
 @Suite struct CullingTests {
-    /// SplitMix64: a small deterministic generator, so failures reproduce.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53)
-        }
-        mutating func point(_ lo: Double, _ hi: Double) -> Point {
-            Point(lo + (hi - lo) * next(), lo + (hi - lo) * next())
-        }
-    }
-
     static let box = IntRect(x0: 0, y0: 0, x1: 120, y1: 90)
 
     /// Subpaths of lines, quadratics and cubics with points from -300 to 400:
     /// most curves lie beyond some side of the 120x90 box, some cross it.
     static func randomPath(seed: UInt64, elements: Int = 24, lo: Double = -300, hi: Double = 400) -> Path {
-        var r = Random(state: seed)
+        var r = SplitMix64(state: seed)
         var p = Path()
         p.move(to: r.point(lo, hi))
         for _ in 0..<elements {
@@ -189,7 +173,7 @@ typealias Transform = CellGeometry.AffineTransform
     /// winding number of the full flattening.
     @Test(arguments: [FillRule.nonzero, .evenodd])
     func containsAgreesWithTheFullFlattening(rule: FillRule) {
-        var r = Random(state: 99)
+        var r = SplitMix64(state: 99)
         for seed in UInt64(1)...30 {
             let path = Self.randomPath(seed: seed, elements: 16, lo: 0, hi: 100)
             let full = path.flattened(tolerance: 1e-3)

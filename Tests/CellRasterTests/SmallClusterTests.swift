@@ -8,20 +8,6 @@ import Testing
 /// random strokes that cross, turn back and bend tightly (the clusters it
 /// takes), and on self-intersecting polygons under both rules.
 @Suite struct SmallClusterTests {
-    /// SplitMix64: deterministic, so a failure reproduces.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53)
-        }
-        mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * next() }
-    }
-
     static let size = 64
 
     /// The coverage of `polygons` in a 64-pixel square, by a rasterizer
@@ -37,7 +23,7 @@ import Testing
     }
 
     @Test func strokesResolveAsTheGeneralResolverDoes() throws {
-        var random = Random(state: 20261129)
+        var random = SplitMix64(state: 20261129)
         var resolvedPixels = 0, compared = 0
         for trial in 0..<60 {
             var path = Path()
@@ -74,7 +60,7 @@ import Testing
 
     @Test(arguments: [FillRule.nonzero, .evenodd])
     func selfIntersectingPolygonsResolveAsTheGeneralResolverDoes(rule: FillRule) {
-        var random = Random(state: 7 &+ (rule == .nonzero ? 0 : 1))
+        var random = SplitMix64(state: 7 &+ (rule == .nonzero ? 0 : 1))
         var resolvedPixels = 0
         for trial in 0..<80 {
             // Stars and scribbles: crossings everywhere, a few pieces each.
