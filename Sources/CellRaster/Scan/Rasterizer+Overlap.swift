@@ -852,18 +852,7 @@ extension Rasterizer {
             Self.sort(active.base, count, nearlySorted: true) { xAt[Int($0)] < xAt[Int($1)] }
             work += count * 4
             if work > OverlapState.workBudget { return false }
-            var w = base
-            var wasInside = insideBase
-            for a in 0..<count {
-                let i = Int(active[a])
-                w += pieces[i].direction
-                note(w)
-                let isInside = evenodd ? w & 1 != 0 : w != 0
-                var d: Int32 = 0
-                if isInside != wasInside {
-                    d = isInside ? 1 : -1
-                    wasInside = isInside
-                }
+            Self.walkStrip(active.base, count, pieces, base: base, evenodd: evenodd, note: note) { i, d in
                 if d != runDirection[i] {
                     if runDirection[i] != 0 { close(i, at: s0, &boundary) }
                     runDirection[i] = d
@@ -882,6 +871,30 @@ extension Rasterizer {
         }
         writeExact(boundary, from: Int(xBase), lo, hi)
         return true
+    }
+
+    /// One strip's pieces in x order (`order`, `count` of them) from the
+    /// winding `base` left of them: each winding after a piece goes to
+    /// `note`, and each piece to `turn` with the direction it bounds the
+    /// inside by (+1 where the inside begins rightward, -1 where it ends, 0
+    /// where neither). The rule both resolvers walk by.
+    @inline(__always)
+    static func walkStrip(_ order: UnsafePointer<Int32>, _ count: Int, _ pieces: ScratchBuffer<OverlapState.Segment>,
+                          base: Int32, evenodd: Bool, note: (Int32) -> Void, turn: (Int, Int32) -> Void) {
+        var w = base
+        var wasInside = evenodd ? base & 1 != 0 : base != 0
+        for a in 0..<count {
+            let i = Int(order[a])
+            w &+= pieces[i].direction
+            note(w)
+            let isInside = evenodd ? w & 1 != 0 : w != 0
+            var d: Int32 = 0
+            if isInside != wasInside {
+                d = isInside ? 1 : -1
+                wasInside = isInside
+            }
+            turn(i, d)
+        }
     }
 
     /// The union's coverage of pixels `lo...hi` into `overlap.exactCoverage`

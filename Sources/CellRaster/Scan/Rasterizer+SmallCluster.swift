@@ -174,18 +174,7 @@ extension Rasterizer {
                     close(i, at: p.yBottom)
                 }
             }
-            var w = base
-            var wasInside = insideBase
-            for a in 0..<count {
-                let i = Int(order[a])
-                w &+= pieces[i].direction
-                note(w)
-                let isInside = evenodd ? w & 1 != 0 : w != 0
-                var d: Int32 = 0
-                if isInside != wasInside {
-                    d = isInside ? 1 : -1
-                    wasInside = isInside
-                }
+            Self.walkStrip(order.base, count, pieces, base: base, evenodd: evenodd, note: note) { i, d in
                 if d != runDirection[i] {
                     if runDirection[i] != 0 { close(i, at: s0) }
                     runDirection[i] = d
