@@ -50,8 +50,10 @@ public final class LuaRuntime {
     /// given with `-e`).
     public private(set) var baseDirectory = "."
     /// The folder (links resolved) that `--sandbox` lets the script read
-    /// below: the script's own, else the current directory.
-    private(set) var readRoot = LuaRuntime.realPath(".") ?? "/"
+    /// below: the script's own, else the current directory. Resolved (a
+    /// system call per folder of the path) only under the sandbox: nothing
+    /// else reads it.
+    private(set) var readRoot = ""
     /// The canvas a script created last: its result unless it returns another.
     public private(set) var lastCanvas: Canvas?
     /// The canvas the last script run returned, if it returned one (the
@@ -95,6 +97,7 @@ public final class LuaRuntime {
 
     public init(options: Options = Options()) {
         self.options = options
+        if options.sandbox { readRoot = Self.realPath(".") ?? "/" }
         host = .allocate(capacity: 1)
         host.initialize(to: cl_Host())
         if let limit = options.maxMemory { host.pointee.limit = limit }
@@ -319,14 +322,15 @@ public final class LuaRuntime {
         // Recorded first, so that a watcher still watches a script that is
         // missing for a moment (an editor deleting and recreating it).
         recordDependency(path)
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // One stat (links followed) says what is there: nothing, a folder,
+        // or a pipe (`celllua <(make-script)`, read) or a device (not a script).
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw ScriptError.unreadable("cannot open \(path): No such file or directory")
         }
-        guard !isDirectory else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
-        // A pipe is read (`celllua <(make-script)`); a device is not a script.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFIFO {
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFDIR else { throw ScriptError.unreadable("cannot read \(path): it is a directory") }
+        if kind != S_IFREG && kind != S_IFIFO {
             throw ScriptError.unreadable("cannot read \(path): not a regular file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -365,7 +369,7 @@ public final class LuaRuntime {
     /// from the registry's loaded-modules table, not from the global.
     private func setBaseDirectory(_ directory: String) {
         baseDirectory = directory
-        readRoot = Self.realPath(directory) ?? Self.absolutePath(directory)
+        if options.sandbox { readRoot = Self.realPath(directory) ?? Self.absolutePath(directory) }
         let lua = Lua(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
