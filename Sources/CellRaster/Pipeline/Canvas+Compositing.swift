@@ -253,14 +253,22 @@ extension Canvas {
         let dest = destination
         guard !dest.bounds.isEmpty else { return }
         if state.shadow == nil, deferrable {
-            let source = produce.prepare?(dest.bounds) ?? produce
             let rows = Self.rows(of: produce, in: dest)
             if batch == nil {
-                // Drawing in order: no command, so no closure to allocate.
+                // Drawing in order: no command, so no closure to allocate,
+                // and no copy of a source that needs no preparing (a copy
+                // of glyph masks' source retains and releases its arrays).
+                guard let prepare = produce.prepare else {
+                    return performNow(rows: rows) { job in
+                        Self.composite(produce, shader: shader, mode: mode, into: dest, job: job)
+                    }
+                }
+                let source = prepare(dest.bounds)
                 return performNow(rows: rows) { job in
                     Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
                 }
             }
+            let source = produce.prepare?(dest.bounds) ?? produce
             perform(rows: rows, holding: bytes) { job in
                 Self.composite(source, shader: shader, mode: mode, into: dest, job: job)
             }
