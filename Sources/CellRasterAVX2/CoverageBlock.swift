@@ -20,16 +20,18 @@ extension AVX2Kernels {
                                      count: Int, rows: Int) {
         #if arch(x86_64)
         precondition(count >= 1, "coverageBlock takes rows of at least one pixel")
-        // One copy of the loops per case, the case's tests folded away
-        // (left to the optimizer, they stayed in the loop's every step).
+        // One copy of the loops per case, the case's tests folded away: the
+        // case is a type, so each copy is a specialization with the case's
+        // flags as constants (passed as arguments, one copy the optimizer
+        // kept out of line tested them at every step).
         if onClear {
-            blockLoops(source, onClear: true, opaque: false, dst: dst, rowBytes: rowBytes, coverage: coverage,
+            blockLoops(OntoClear.self, source, dst: dst, rowBytes: rowBytes, coverage: coverage,
                        coverageStride: coverageStride, count: count, rows: rows)
         } else if source >> 24 == 255 {
-            blockLoops(source, onClear: false, opaque: true, dst: dst, rowBytes: rowBytes, coverage: coverage,
+            blockLoops(OpaqueOver.self, source, dst: dst, rowBytes: rowBytes, coverage: coverage,
                        coverageStride: coverageStride, count: count, rows: rows)
         } else {
-            blockLoops(source, onClear: false, opaque: false, dst: dst, rowBytes: rowBytes, coverage: coverage,
+            blockLoops(TranslucentOver.self, source, dst: dst, rowBytes: rowBytes, coverage: coverage,
                        coverageStride: coverageStride, count: count, rows: rows)
         }
         #else
@@ -37,13 +39,13 @@ extension AVX2Kernels {
         #endif
     }
 
-    /// `coverageBlock`'s loops for one case: `opaque` says the source's
-    /// alpha is 255.
+    /// `coverageBlock`'s loops for one case (`Case`).
     @inline(__always)
-    private static func blockLoops(_ source: UInt32, onClear: Bool, opaque: Bool, dst: UnsafeMutablePointer<UInt8>,
-                           rowBytes: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
-                           count: Int, rows: Int) {
+    private static func blockLoops<Case: CoverageCase>(_: Case.Type, _ source: UInt32, dst: UnsafeMutablePointer<UInt8>,
+                                                       rowBytes: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+                                                       count: Int, rows: Int) {
         #if arch(x86_64)
+        let onClear = Case.onClear, opaque = Case.opaque
         let s16 = unsafeBitCast(SIMD8<UInt32>(repeating: source), to: SIMD16<UInt16>.self)
         let low = SIMD16<UInt16>(repeating: 0x00FF)
         // The source's even and odd bytes, each in the low half of a lane,
@@ -147,4 +149,27 @@ extension AVX2Kernels {
         let e = even &* f &+ half, o = odd &* f &+ half
         return ((e &+ (e &>> 8)) &>> 8) | ((o &+ (o &>> 8)) & high)
     }
+}
+
+/// A case of `AVX2Kernels.coverageBlock`: onto cleared pixels (`onClear`),
+/// or over them with an opaque color (`opaque`: alpha 255) or a translucent
+/// one.
+private protocol CoverageCase {
+    static var onClear: Bool { get }
+    static var opaque: Bool { get }
+}
+
+private enum OntoClear: CoverageCase {
+    static var onClear: Bool { true }
+    static var opaque: Bool { false }
+}
+
+private enum OpaqueOver: CoverageCase {
+    static var onClear: Bool { false }
+    static var opaque: Bool { true }
+}
+
+private enum TranslucentOver: CoverageCase {
+    static var onClear: Bool { false }
+    static var opaque: Bool { false }
 }
