@@ -31,6 +31,36 @@ import CellGeometry
 // windings all lie in {0, s} (s = +1 or -1 throughout) keeps the average:
 // it is already exact, so plain fills give the bits they always gave.
 
+/// The windings a resolver met in a cluster's strips (each noted), and
+/// whether the average winding is already exact there. It is where the
+/// windings all lie in {0, s} (s = +1 or -1 throughout: no pixel is covered
+/// twice), and under the nonzero rule also where none is 0 and all have one
+/// sign: every point of the cluster's pixels is inside, so the average and
+/// the union both cover them fully (a stroke's edge crossing another part's
+/// inside).
+struct WindingTally {
+    private var sign: Int32 = 0
+    private var mixed = false, zero = false, beyond = false
+
+    @inline(__always)
+    mutating func note(_ w: Int32) {
+        if w == 0 {
+            zero = true
+            return
+        }
+        if sign == 0 { sign = w > 0 ? 1 : -1 }
+        if (w > 0) != (sign > 0) {
+            mixed = true
+        } else if w != sign {
+            beyond = true
+        }
+    }
+
+    func keepsAverage(evenodd: Bool) -> Bool {
+        !mixed && (!beyond || (!evenodd && !zero))
+    }
+}
+
 /// What the overlap detection keeps for a job (owned by a `Rasterizer`).
 struct OverlapState {
     /// Per row of the band: the last piece seen, a contour's first edge
@@ -744,8 +774,7 @@ extension Rasterizer {
         // a piece begins or ends otherwise, at a cut, or where the base
         // steps. A piece bounds the inside from where a walk finds it does
         // (`runTop`) to where one finds it no longer does, or to its end.
-        var sign: Int32 = 0
-        var repair = false
+        var windings = WindingTally()
         boundary.count = 0
         active.count = 0
         var next = 0, nextCut = 0, nextLeft = 0
@@ -759,12 +788,7 @@ extension Rasterizer {
                                                yBottom: end, direction: runDirection[i]))
             runDirection[i] = 0
         }
-        @inline(__always) func note(_ w: Int32) {
-            if w != 0 {
-                if sign == 0 { sign = w > 0 ? 1 : -1 }
-                if w != sign { repair = true }
-            }
-        }
+        @inline(__always) func note(_ w: Int32) { windings.note(w) }
         for e in 0..<(events.count - 1) {
             let s0 = events[e], s1 = events[e + 1]
             guard s1 > s0 else { continue }
@@ -860,7 +884,7 @@ extension Rasterizer {
                 }
             }
         }
-        guard repair else { return false }
+        guard !windings.keepsAverage(evenodd: evenodd) else { return false }
         for a in 0..<active.count {
             let i = Int(active[a])
             if runDirection[i] != 0 { close(i, at: pieces[i].yBottom, &boundary) }

@@ -123,14 +123,8 @@ extension Rasterizer {
         // bounds the inside from where a strip finds it does (`runTop`) to
         // where one finds it no longer does, or to its end.
         let evenodd = rule == .evenodd
-        var sign: Int32 = 0
-        var repair = false
-        @inline(__always) func note(_ w: Int32) {
-            if w != 0 {
-                if sign == 0 { sign = w > 0 ? 1 : -1 }
-                if w != sign { repair = true }
-            }
-        }
+        var windings = WindingTally()
+        @inline(__always) func note(_ w: Int32) { windings.note(w) }
         boundary.count = 0
         @inline(__always) func close(_ i: Int, at end: Double) {
             let p = pieces[i], from = runTop[i]
@@ -182,7 +176,7 @@ extension Rasterizer {
                 }
             }
         }
-        guard repair else { return false }
+        guard !windings.keepsAverage(evenodd: evenodd) else { return false }
         for i in 0..<n where runDirection[i] != 0 { close(i, at: pieces[i].yBottom) }
         if baseInside {
             boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase,
