@@ -28,8 +28,9 @@ import CellGeometry
 // or ends, accumulated with direction +1 or -1 into a second row, give the
 // union's exact area in the cluster's pixels. The meeting points take their
 // coverage from there, every other pixel from the usual row. A cluster whose
-// windings all lie in {0, s} (s = +1 or -1 throughout) keeps the average:
-// it is already exact, so plain fills give the bits they always gave.
+// windings all lie in {0, s} (s = +1 or -1 throughout), or under the nonzero
+// rule are all nonzero and of one sign, keeps the average: it is already
+// exact (`WindingTally`), so plain fills give the bits they always gave.
 
 /// The windings a resolver met in a cluster's strips (each noted), and
 /// whether the average winding is already exact there. It is where the
@@ -620,8 +621,8 @@ extension Rasterizer {
     /// that reach into those pixels, over the winding that the pieces left
     /// of them add (pieces right of them do not matter). Writes the union's
     /// coverage of those pixels into `overlap.exactCoverage` and returns
-    /// true; false, writing nothing, when their windings all lie in {0, s}
-    /// (s = +1 or -1 throughout) or they are too tangled to resolve.
+    /// true; false, writing nothing, when the average is exact there
+    /// (`WindingTally`) or they are too tangled to resolve.
     func resolveCluster(_ lo: Int, _ hi: Int, top: Double, rule: FillRule, work: inout Int) -> Bool {
         let st = overlap.scratch
         // The scratch as locals for the duration (raw buffers, written back).

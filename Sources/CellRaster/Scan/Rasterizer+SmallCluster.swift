@@ -23,7 +23,7 @@ extension Rasterizer {
     /// `resolveCluster` for a cluster with at most `smallClusterPieces`
     /// pieces reaching into it and `smallClusterSteps` steps of the winding
     /// left of it: the same result (true with the union's coverage written,
-    /// false when its windings all lie in {0, s}), nil when it has more.
+    /// false when the average is exact there), nil when it has more.
     func resolveSmallCluster(_ lo: Int, _ hi: Int, top: Double, rule: FillRule) -> Bool? {
         let st = overlap.scratch
         let all = st.allPieces
