@@ -62,6 +62,27 @@ struct WindingTally {
     }
 }
 
+/// The vertical boundary a resolver puts at `x`, left of every piece of a
+/// cluster, where the winding left of the pieces is inside: it opens the
+/// inside for the strips from where that winding turns inside to where it
+/// turns outside.
+struct LeftEdge {
+    let x: Double
+    private var inside = false, top = 0.0
+
+    init(x: Double) { self.x = x }
+
+    /// The winding left of the pieces is `inside` (or not) from height `y`
+    /// on; leaving the inside adds the boundary since it turned inside.
+    /// Called with false at the last strip's bottom to close it.
+    @inline(__always)
+    mutating func step(inside now: Bool, at y: Double, _ boundary: inout ScratchBuffer<OverlapState.Piece>) {
+        guard now != inside else { return }
+        if inside { boundary.append(OverlapState.Piece(xTop: x, yTop: top, xBottom: x, yBottom: y, direction: 1)) }
+        (inside, top) = (now, y)
+    }
+}
+
 /// What the overlap detection keeps for a job (owned by a `Rasterizer`).
 struct OverlapState {
     /// Per row of the band: the last piece seen, a contour's first edge
@@ -780,9 +801,9 @@ extension Rasterizer {
         active.count = 0
         var next = 0, nextCut = 0, nextLeft = 0
         var base: Int32 = 0
-        var baseInside = false, baseTop = 0.0
         let xBase = xMin.rounded(.down)
         let evenodd = rule == .evenodd
+        var leftEdge = LeftEdge(x: xBase)
         @inline(__always) func close(_ i: Int, at end: Double, _ boundary: inout ScratchBuffer<OverlapState.Piece>) {
             let p = pieces[i], top = runTop[i]
             boundary.append(OverlapState.Piece(xTop: Self.x(p, at: top), yTop: top, xBottom: Self.x(p, at: end),
@@ -860,13 +881,7 @@ extension Rasterizer {
             }
             guard changed else { continue }
             note(base)
-            let insideBase = evenodd ? base & 1 != 0 : base != 0
-            if insideBase != baseInside {
-                if baseInside {
-                    boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase, yBottom: s0, direction: 1))
-                }
-                (baseInside, baseTop) = (insideBase, s0)
-            }
+            leftEdge.step(inside: evenodd ? base & 1 != 0 : base != 0, at: s0, &boundary)
             let count = active.count
             guard count > 0 else { continue }
             let mid = 0.5 * (s0 + s1)
@@ -890,10 +905,7 @@ extension Rasterizer {
             let i = Int(active[a])
             if runDirection[i] != 0 { close(i, at: pieces[i].yBottom, &boundary) }
         }
-        if baseInside {
-            boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase,
-                                               yBottom: events[events.count - 1], direction: 1))
-        }
+        leftEdge.step(inside: false, at: events[events.count - 1], &boundary)
         writeExact(boundary, from: Int(xBase), lo, hi)
         return true
     }

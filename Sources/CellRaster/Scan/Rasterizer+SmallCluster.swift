@@ -133,20 +133,14 @@ extension Rasterizer {
             runDirection[i] = 0
         }
         let xBase = xMin.rounded(.down)
-        var baseInside = false, baseTop = 0.0
+        var leftEdge = LeftEdge(x: xBase)
         for e in 0..<(eventCount - 1) {
             let s0 = events[e], s1 = events[e + 1]
             guard s1 > s0 else { continue }
             var base = across
             for s in 0..<stepCount { base &+= steps[s].y <= s0 ? steps[s].d : 0 }
             note(base)
-            let insideBase = evenodd ? base & 1 != 0 : base != 0
-            if insideBase != baseInside {
-                if baseInside {
-                    boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase, yBottom: s0, direction: 1))
-                }
-                (baseInside, baseTop) = (insideBase, s0)
-            }
+            leftEdge.step(inside: evenodd ? base & 1 != 0 : base != 0, at: s0, &boundary)
             // The strip's pieces (every piece spans whole strips), in x order.
             let mid = 0.5 * (s0 + s1)
             var count = 0
@@ -178,10 +172,7 @@ extension Rasterizer {
         }
         guard !windings.keepsAverage(evenodd: evenodd) else { return false }
         for i in 0..<n where runDirection[i] != 0 { close(i, at: pieces[i].yBottom) }
-        if baseInside {
-            boundary.append(OverlapState.Piece(xTop: xBase, yTop: baseTop, xBottom: xBase,
-                                               yBottom: events[eventCount - 1], direction: 1))
-        }
+        leftEdge.step(inside: false, at: events[eventCount - 1], &boundary)
         writeExact(boundary, from: Int(xBase), lo, hi)
         return true
     }
