@@ -810,7 +810,6 @@ extension Rasterizer {
                                                yBottom: end, direction: runDirection[i]))
             runDirection[i] = 0
         }
-        @inline(__always) func note(_ w: Int32) { windings.note(w) }
         for e in 0..<(events.count - 1) {
             let s0 = events[e], s1 = events[e + 1]
             guard s1 > s0 else { continue }
@@ -880,8 +879,8 @@ extension Rasterizer {
                 }
             }
             guard changed else { continue }
-            note(base)
-            leftEdge.step(inside: evenodd ? base & 1 != 0 : base != 0, at: s0, &boundary)
+            windings.note(base)
+            leftEdge.step(inside: Self.isInside(base, evenodd: evenodd), at: s0, &boundary)
             let count = active.count
             guard count > 0 else { continue }
             let mid = 0.5 * (s0 + s1)
@@ -892,7 +891,7 @@ extension Rasterizer {
             Self.sort(active.base, count, nearlySorted: true) { xAt[Int($0)] < xAt[Int($1)] }
             work += count * 4
             if work > OverlapState.workBudget { return false }
-            Self.walkStrip(active.base, count, pieces, base: base, evenodd: evenodd, note: note) { i, d in
+            Self.walkStrip(active.base, count, pieces, base: base, evenodd: evenodd, windings: &windings) { i, d in
                 if d != runDirection[i] {
                     if runDirection[i] != 0 { close(i, at: s0, &boundary) }
                     runDirection[i] = d
@@ -910,25 +909,30 @@ extension Rasterizer {
         return true
     }
 
+    /// Whether winding `w` is inside under the rule (even-odd: odd; nonzero:
+    /// not zero).
+    @inline(__always)
+    static func isInside(_ w: Int32, evenodd: Bool) -> Bool { evenodd ? w & 1 != 0 : w != 0 }
+
     /// One strip's pieces in x order (`order`, `count` of them) from the
     /// winding `base` left of them: each winding after a piece goes to
-    /// `note`, and each piece to `turn` with the direction it bounds the
+    /// `windings`, and each piece to `turn` with the direction it bounds the
     /// inside by (+1 where the inside begins rightward, -1 where it ends, 0
     /// where neither). The rule both resolvers walk by.
     @inline(__always)
     static func walkStrip(_ order: UnsafePointer<Int32>, _ count: Int, _ pieces: ScratchBuffer<OverlapState.Segment>,
-                          base: Int32, evenodd: Bool, note: (Int32) -> Void, turn: (Int, Int32) -> Void) {
+                          base: Int32, evenodd: Bool, windings: inout WindingTally, turn: (Int, Int32) -> Void) {
         var w = base
-        var wasInside = evenodd ? base & 1 != 0 : base != 0
+        var wasInside = Self.isInside(base, evenodd: evenodd)
         for a in 0..<count {
             let i = Int(order[a])
             w &+= pieces[i].direction
-            note(w)
-            let isInside = evenodd ? w & 1 != 0 : w != 0
+            windings.note(w)
+            let inside = Self.isInside(w, evenodd: evenodd)
             var d: Int32 = 0
-            if isInside != wasInside {
-                d = isInside ? 1 : -1
-                wasInside = isInside
+            if inside != wasInside {
+                d = inside ? 1 : -1
+                wasInside = inside
             }
             turn(i, d)
         }

@@ -124,7 +124,6 @@ extension Rasterizer {
         // where one finds it no longer does, or to its end.
         let evenodd = rule == .evenodd
         var windings = WindingTally()
-        @inline(__always) func note(_ w: Int32) { windings.note(w) }
         boundary.count = 0
         @inline(__always) func close(_ i: Int, at end: Double) {
             let p = pieces[i], from = runTop[i]
@@ -139,8 +138,8 @@ extension Rasterizer {
             guard s1 > s0 else { continue }
             var base = across
             for s in 0..<stepCount { base &+= steps[s].y <= s0 ? steps[s].d : 0 }
-            note(base)
-            leftEdge.step(inside: evenodd ? base & 1 != 0 : base != 0, at: s0, &boundary)
+            windings.note(base)
+            leftEdge.step(inside: Self.isInside(base, evenodd: evenodd), at: s0, &boundary)
             // The strip's pieces (every piece spans whole strips), in x order.
             let mid = 0.5 * (s0 + s1)
             var count = 0
@@ -162,7 +161,7 @@ extension Rasterizer {
                     close(i, at: p.yBottom)
                 }
             }
-            Self.walkStrip(order.base, count, pieces, base: base, evenodd: evenodd, note: note) { i, d in
+            Self.walkStrip(order.base, count, pieces, base: base, evenodd: evenodd, windings: &windings) { i, d in
                 if d != runDirection[i] {
                     if runDirection[i] != 0 { close(i, at: s0) }
                     runDirection[i] = d
