@@ -34,16 +34,12 @@ import Testing
     /// the outer square is fully covered, its edges' pixels as without the
     /// inner square; under even-odd the inner square is a hole.
     @Test func anEdgeOverAnotherPartsInsideCoversFully() {
-        let size = 24
+        let size = SmallClusterTests.size
         func square(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Polyline {
             Polyline(points: [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)], closed: true)
         }
         func coverage(_ polygons: [Polyline], rule: FillRule) -> [UInt8] {
-            var out = [UInt8](repeating: 0, count: size * size)
-            Rasterizer().fill(polygons, rule: rule, bounds: IntRect(x0: 0, y0: 0, x1: size, y1: size)) { y, x, count, v in
-                for n in 0..<count { out[y * size + x + n] = v[n] }
-            }
-            return out
+            SmallClusterTests.coverage(polygons, rule: rule, small: true)
         }
         let outer = square(2.5, 2.5, 21.5, 21.5), inner = square(6.3, 6.3, 15.7, 15.7)
         let both = coverage([outer, inner], rule: .nonzero), alone = coverage([outer], rule: .nonzero)
