@@ -1,3 +1,4 @@
+import CLibcFill
 import CellGeometry
 
 /// Compositing: coverage from a span source, color from a shader, the blend
@@ -418,8 +419,10 @@ extension Canvas {
     /// black: the scaled color stored, `Destination.isClear`).
     @inline(__always)
     private static func sourceOver(_ word: UInt32, _ row: SpanSource.Row, _ surface: Surface, onClear: Bool) {
+        let below = surface.buffer.stride
         for s in row {
             let dst = surface.pointer(x: s.x, y: s.y)
+            cell_prefetch_write(dst + below)
             switch (s.coverage, onClear) {
             case (let coverage?, false): Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
             case (nil, false): Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)
