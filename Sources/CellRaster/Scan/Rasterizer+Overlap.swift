@@ -280,6 +280,19 @@ final class OverlapScratch {
     /// Those steps merged by height, the ones that cancel left out.
     var stepY = ScratchBuffer<Double>(), stepD = ScratchBuffer<Int32>()
 
+    /// Room for the lean resolver's largest cluster from the start (the
+    /// buffers only grow), so it reserves nothing per cluster.
+    init() {
+        let pieces = Rasterizer.smallClusterPieces, steps = Rasterizer.smallClusterSteps
+        rowPieces.reserve(pieces)
+        leftSteps.reserve(steps)
+        events.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 2)
+        active.reserve(pieces)
+        xAt.reserve(pieces)
+        runTop.reserve(pieces)
+        runDirection.reserve(pieces)
+    }
+
     func deallocate() {
         rowPieces.deallocate(); boundary.deallocate(); events.deallocate()
         order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()

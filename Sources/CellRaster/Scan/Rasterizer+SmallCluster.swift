@@ -34,17 +34,9 @@ extension Rasterizer {
             (st.rowPieces, st.leftSteps, st.events) = (pieces, steps, events)
             (st.active, st.xAt, st.runTop, st.runDirection, st.boundary) = (order, xAt, runTop, runDirection, boundary)
         }
+        // The scratch has room for every piece's ends, the steps, every
+        // pair's crossing and the row's top and bottom (`OverlapScratch.init`).
         let maxPieces = Self.smallClusterPieces, maxSteps = Self.smallClusterSteps
-        // Room for every piece's ends, the steps, every pair's crossing and
-        // the row's top and bottom.
-        let maxEvents = 2 * maxPieces + maxSteps + maxPieces * (maxPieces - 1) / 2 + 2
-        pieces.reserve(maxPieces)
-        steps.reserve(maxSteps)
-        events.reserve(maxEvents)
-        order.reserve(maxPieces)
-        xAt.reserve(maxPieces)
-        runTop.reserve(maxPieces)
-        runDirection.reserve(maxPieces)
 
         // The pieces reaching into the pixels; those left of them add to the
         // winding there: across the whole row (most) as one sum, the rest as
@@ -131,7 +123,7 @@ extension Rasterizer {
                                                yBottom: end, direction: runDirection[i]))
             runDirection[i] = 0
         }
-        let xBase = xMin.rounded(.down)
+        let xBase = Double(Self.floorIndex(xMin)) // xMin >= 0
         var leftEdge = LeftEdge(x: xBase)
         for e in 0..<(eventCount - 1) {
             let s0 = events[e], s1 = events[e + 1]
