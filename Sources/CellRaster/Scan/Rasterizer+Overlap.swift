@@ -40,25 +40,23 @@ import CellGeometry
 /// the union both cover them fully (a stroke's edge crossing another part's
 /// inside).
 struct WindingTally {
-    private var sign: Int32 = 0
-    private var mixed = false, zero = false, beyond = false
+    /// The least and the greatest winding noted (none: Int32.max, .min,
+    /// which keeps the average).
+    private var least = Int32.max, greatest = Int32.min
 
+    /// Branch-free: a resolver notes every winding of every strip.
     @inline(__always)
     mutating func note(_ w: Int32) {
-        if w == 0 {
-            zero = true
-            return
-        }
-        if sign == 0 { sign = w > 0 ? 1 : -1 }
-        if (w > 0) != (sign > 0) {
-            mixed = true
-        } else if w != sign {
-            beyond = true
-        }
+        least = Swift.min(least, w)
+        greatest = Swift.max(greatest, w)
     }
 
+    /// From the range of the windings: one sign (or 0) throughout, and
+    /// within {0, s}, or (nonzero) away from 0 altogether.
     func keepsAverage(evenodd: Bool) -> Bool {
-        !mixed && (!beyond || (!evenodd && !zero))
+        if least >= 0 { return greatest <= 1 || (!evenodd && least >= 1) }
+        if greatest <= 0 { return least >= -1 || (!evenodd && greatest <= -1) }
+        return false // both signs
     }
 }
 
@@ -279,6 +277,15 @@ final class OverlapScratch {
     var leftSteps = ScratchBuffer<Step>()
     /// Those steps merged by height, the ones that cancel left out.
     var stepY = ScratchBuffer<Double>(), stepD = ScratchBuffer<Int32>()
+    /// A strip of the lean resolver: its heights and the pieces that bound
+    /// the inside in it, a bit each (piece i: bit i), where the inside
+    /// begins rightward (`opens`, bit 31: the winding left of the pieces is
+    /// inside) and where it ends (`closes`).
+    struct Strip {
+        var top: Double, bottom: Double
+        var opens: UInt32, closes: UInt32
+    }
+    var strips = ScratchBuffer<Strip>()
 
     /// Room for the lean resolver's largest cluster from the start (the
     /// buffers only grow), so it reserves nothing per cluster.
@@ -287,6 +294,7 @@ final class OverlapScratch {
         rowPieces.reserve(pieces)
         leftSteps.reserve(steps)
         events.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 2)
+        strips.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 1)
         active.reserve(pieces)
         xAt.reserve(pieces)
         runTop.reserve(pieces)
@@ -298,7 +306,7 @@ final class OverlapScratch {
         order.deallocate(); active.deallocate(); byLeft.deallocate(); left.deallocate()
         right.deallocate(); xAt.deallocate(); runTop.deallocate(); cuts.deallocate(); runDirection.deallocate()
         allPieces.deallocate(); clusters.deallocate(); leftSteps.deallocate()
-        stepY.deallocate(); stepD.deallocate()
+        stepY.deallocate(); stepD.deallocate(); strips.deallocate()
     }
 }
 

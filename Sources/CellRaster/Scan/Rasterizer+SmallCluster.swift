@@ -28,11 +28,11 @@ extension Rasterizer {
         let st = overlap.scratch
         let all = st.allPieces
         var pieces = st.rowPieces, steps = st.leftSteps, events = st.events
-        var order = st.active, xAt = st.xAt, runTop = st.runTop, runDirection = st.runDirection
-        var boundary = st.boundary
+        var order = st.active, xAt = st.xAt
+        var strips = st.strips
         defer {
             (st.rowPieces, st.leftSteps, st.events) = (pieces, steps, events)
-            (st.active, st.xAt, st.runTop, st.runDirection, st.boundary) = (order, xAt, runTop, runDirection, boundary)
+            (st.active, st.xAt, st.strips) = (order, xAt, strips)
         }
         // The scratch has room for every piece's ends, the steps, every
         // pair's crossing and the row's top and bottom (`OverlapScratch.init`).
@@ -77,7 +77,6 @@ extension Rasterizer {
             let p = pieces[i]
             if p.yTop != top { event(p.yTop) }
             if p.yBottom != bottom { event(p.yBottom) }
-            runDirection[i] = 0
         }
         if stepCount > 0 {
             // Merged by height, those that cancel left out (where one piece
@@ -109,29 +108,21 @@ extension Rasterizer {
         }
         Self.sort(events.base, eventCount)
 
-        // The strips, each afresh: the winding left of the pieces (`base`;
-        // where it is inside, a vertical boundary at `xBase`, left of every
-        // piece, opens the inside), then the pieces in x order. A piece
-        // bounds the inside from where a strip finds it does (`runTop`) to
-        // where one finds it no longer does, or to its end.
+        // The strips, each afresh: the winding left of the pieces (`base`),
+        // then the pieces in x order, walked by the rule; each strip keeps
+        // which pieces bound the inside in it and whether the winding left
+        // of them all is inside (a vertical boundary at `xBase`, left of
+        // every piece, opens it there).
         let evenodd = rule == .evenodd
         var windings = WindingTally()
-        boundary.count = 0
-        @inline(__always) func close(_ i: Int, at end: Double) {
-            let p = pieces[i], from = runTop[i]
-            boundary.append(OverlapState.Piece(xTop: Self.x(p, at: from), yTop: from, xBottom: Self.x(p, at: end),
-                                               yBottom: end, direction: runDirection[i]))
-            runDirection[i] = 0
-        }
+        var stripCount = 0
         let xBase = Double(Self.floorIndex(xMin)) // xMin >= 0
-        var leftEdge = LeftEdge(x: xBase)
         for e in 0..<(eventCount - 1) {
             let s0 = events[e], s1 = events[e + 1]
             guard s1 > s0 else { continue }
             var base = across
             for s in 0..<stepCount { base &+= steps[s].y <= s0 ? steps[s].d : 0 }
             windings.note(base)
-            leftEdge.step(inside: Self.isInside(base, evenodd: evenodd), at: s0, &boundary)
             // The strip's pieces (every piece spans whole strips), in x order.
             let mid = 0.5 * (s0 + s1)
             var count = 0
@@ -148,23 +139,46 @@ extension Rasterizer {
                     xAt[b] = x
                     order[b] = Int32(i)
                     count += 1
-                } else if runDirection[i] != 0 {
-                    // Ended above this strip.
-                    close(i, at: p.yBottom)
                 }
             }
+            var opens: UInt32 = Self.isInside(base, evenodd: evenodd) ? 1 << 31 : 0, closes: UInt32 = 0
             Self.walkStrip(order.base, count, pieces, base: base, evenodd: evenodd, windings: &windings) { i, d in
-                if d != runDirection[i] {
-                    if runDirection[i] != 0 { close(i, at: s0) }
-                    runDirection[i] = d
-                    runTop[i] = s0
-                }
+                let bit: UInt32 = 1 << UInt32(i)
+                opens |= d > 0 ? bit : 0
+                closes |= d < 0 ? bit : 0
             }
+            strips[stripCount] = OverlapScratch.Strip(top: s0, bottom: s1, opens: opens, closes: closes)
+            stripCount += 1
         }
         guard !windings.keepsAverage(evenodd: evenodd) else { return false }
-        for i in 0..<n where runDirection[i] != 0 { close(i, at: pieces[i].yBottom) }
-        leftEdge.step(inside: false, at: events[eventCount - 1], &boundary)
-        writeExact(boundary, from: Int(xBase), lo, hi)
+
+        // The union's coverage: each strip's bounding pieces, their parts in
+        // it, accumulated with the direction they bound the inside by into
+        // `overlap.exact` (cells from `xBase`), summed across the pixels.
+        let exact = overlap.exact, first = Int(xBase)
+        var last = hi
+        for t in 0..<stripCount {
+            let strip = strips[t]
+            let h = strip.bottom - strip.top
+            if strip.opens & (1 << 31) != 0 { exact[first] += h }
+            @inline(__always) func add(_ mask: UInt32, _ d: Double) {
+                var bits = mask
+                while bits != 0 {
+                    let p = pieces[bits.trailingZeroBitCount]
+                    bits &= bits - 1
+                    let xa = Self.x(p, at: strip.top), xb = Self.x(p, at: strip.bottom)
+                    last = Swift.max(last, Self.addCells(exact, from: min(xa, xb), to: max(xa, xb), d))
+                }
+            }
+            add(strip.opens & 0xFFFF, h)
+            add(strip.closes, -h)
+        }
+        var sum = 0.0
+        for c in first...hi {
+            sum += exact[c]
+            if c >= lo { overlap.exactCoverage[c] = sum }
+        }
+        (exact + first).update(repeating: 0, count: last - first + 1)
         return true
     }
 }
