@@ -6,13 +6,14 @@ import CellGeometry
 // general resolver (`resolveCluster`) walks its strips incrementally, handing
 // a piece's place on to the next piece of its run and sorting again only
 // where something changed; for a few pieces its sorts and tests are mostly
-// mispredicted branches, which cost more than the arithmetic. Here the data
-// decide values, not jumps: every strip is taken afresh, the next strip edge
-// is the least event above the last (no sort), each piece's place in x order
-// and the winding after it are counted over all pairs, and the winding left
-// of the pieces is summed from its steps. The pieces that bound the inside
-// come out as the general resolver's (each over the same heights), so the
-// coverage is the same but for the order of a sum's terms.
+// mispredicted branches, which cost more than the arithmetic. Here every
+// strip is taken afresh (its pieces put in x order by insertion, the winding
+// left of them summed from its steps), and a strip keeps only which pieces
+// bound the inside in it, a bit each; the windings' range decides whether
+// the average is exact already (most often), and only when it is not are
+// those pieces' parts accumulated, strip by strip. The same area as the
+// general resolver's boundary, cut at more heights: the coverage is the same
+// but for the order of a sum's terms.
 
 extension Rasterizer {
     /// Most pieces and steps of the winding left of the pixels a cluster may
