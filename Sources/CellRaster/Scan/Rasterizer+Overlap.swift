@@ -944,18 +944,15 @@ extension Rasterizer {
     static func walkStrip(_ order: UnsafePointer<Int32>, _ count: Int, _ pieces: ScratchBuffer<OverlapState.Segment>,
                           base: Int32, evenodd: Bool, windings: inout WindingTally, turn: (Int, Int32) -> Void) {
         var w = base
-        var wasInside = Self.isInside(base, evenodd: evenodd)
+        // Inside as 1 or 0: the turn is their difference, without a branch.
+        var was: Int32 = Self.isInside(base, evenodd: evenodd) ? 1 : 0
         for a in 0..<count {
             let i = Int(order[a])
             w &+= pieces[i].direction
             windings.note(w)
-            let inside = Self.isInside(w, evenodd: evenodd)
-            var d: Int32 = 0
-            if inside != wasInside {
-                d = inside ? 1 : -1
-                wasInside = inside
-            }
-            turn(i, d)
+            let now: Int32 = Self.isInside(w, evenodd: evenodd) ? 1 : 0
+            turn(i, now &- was)
+            was = now
         }
     }
 
