@@ -297,8 +297,6 @@ final class OverlapScratch {
         strips.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 1)
         active.reserve(pieces)
         xAt.reserve(pieces)
-        runTop.reserve(pieces)
-        runDirection.reserve(pieces)
     }
 
     func deallocate() {
@@ -968,6 +966,15 @@ extension Rasterizer {
             let d = (p.yBottom - p.yTop) * Double(p.direction)
             last = Swift.max(last, Self.addCells(exact, from: min(p.xTop, p.xBottom), to: max(p.xTop, p.xBottom), d))
         }
+        sumExact(from: first, lo, hi, last: last)
+    }
+
+    /// The cells a resolver accumulated into `overlap.exact` (from `first`,
+    /// left of everything it added, to `last`) summed across pixels
+    /// `lo...hi` into `overlap.exactCoverage`, then cleared.
+    @inline(__always)
+    func sumExact(from first: Int, _ lo: Int, _ hi: Int, last: Int) {
+        let exact = overlap.exact
         var sum = 0.0
         for c in first...hi {
             sum += exact[c]

@@ -174,12 +174,7 @@ extension Rasterizer {
             add(strip.opens & 0xFFFF, h)
             add(strip.closes, -h)
         }
-        var sum = 0.0
-        for c in first...hi {
-            sum += exact[c]
-            if c >= lo { overlap.exactCoverage[c] = sum }
-        }
-        (exact + first).update(repeating: 0, count: last - first + 1)
+        sumExact(from: first, lo, hi, last: last)
         return true
     }
 }
