@@ -1,4 +1,4 @@
-import CLibcFill
+import CCPUFeatures
 import CellGeometry
 
 /// Compositing: coverage from a span source, color from a shader, the blend
@@ -422,7 +422,7 @@ extension Canvas {
         let below = surface.buffer.stride
         for s in row {
             let dst = surface.pointer(x: s.x, y: s.y)
-            cell_prefetch_write(dst + below)
+            cl_cpu_prefetch_write(dst + below)
             switch (s.coverage, onClear) {
             case (let coverage?, false): Composite.sourceOver(word, dst: dst, coverage: coverage, count: s.count)
             case (nil, false): Composite.sourceOver(word, dst: dst, constant: s.constant, count: s.count)

@@ -459,6 +459,7 @@ extension Rasterizer {
     /// xBottom, only noted): where pieces that do not follow or precede it along its
     /// contour crossed them already, they are meeting points and the row is
     /// flagged (see the top of this file).
+    ///
     /// Inlined where it is called (`@_transparent`: `@inline(__always)`
     /// left it a call from `accumulate`, once per piece): 2% fewer
     /// instructions in the paths scene.
