@@ -77,6 +77,51 @@ import Testing
         #expect(resolvedPixels > 100, "\(resolvedPixels) pixels resolved")
     }
 
+    /// Pieces that coincide (a polygon retracing its own edges, a square
+    /// drawn twice, either way round): ties in x, where the lean resolver
+    /// orders pieces without sorting (either order of a tie gives the same
+    /// union).
+    @Test(arguments: [FillRule.nonzero, .evenodd])
+    func coincidentPiecesResolveAsTheGeneralResolverDoes(rule: FillRule) {
+        var random = SplitMix64(state: 99 &+ (rule == .nonzero ? 0 : 1))
+        var resolvedPixels = 0
+        for trial in 0..<40 {
+            var points: [Point] = []
+            for _ in 0..<(2 + trial % 3) { points.append(Point(random.range(4, 60), random.range(4, 60))) }
+            // Out and back along the same points, then a second copy of it
+            // turned the other way round every other trial.
+            let retraced = points + points.reversed().dropFirst().dropLast()
+            var polygons = [Polyline(points: retraced, closed: true)]
+            let a = Point(random.range(4, 30), random.range(4, 30)), w = random.range(3, 20)
+            let square = [a, Point(a.x + w, a.y), Point(a.x + w, a.y + w), Point(a.x, a.y + w)]
+            polygons.append(Polyline(points: square, closed: true))
+            polygons.append(Polyline(points: trial % 2 == 0 ? square : square.reversed(), closed: true))
+            let small = Self.coverage(polygons, rule: rule, small: true)
+            let general = Self.coverage(polygons, rule: rule, small: false)
+            let differing = zip(small, general).filter { $0 != $1 }.count
+            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
+            resolvedPixels += Self.resolvedPixels(polygons, rule: rule)
+        }
+        #expect(resolvedPixels > 20, "\(resolvedPixels) pixels resolved")
+    }
+
+    /// The comparisons the lean resolver makes from the signs of
+    /// differences agree with the operators, at the values where they could
+    /// part: equal, either zero, a hair apart, far apart.
+    @Test func branchFreeComparisonsAgreeWithTheOperators() {
+        let values: [Double] = [0, -0.0, 1, 1.5, 1.0.nextUp, 1.0.nextDown, 3e-320, -3e-320, 4096, 1e300,
+                                -.greatestFiniteMagnitude, .greatestFiniteMagnitude, 0.5, 7.25]
+        for a in values {
+            #expect((Rasterizer.nonzero(a) != 0) == (a != 0), "nonzero(\(a))")
+            for b in values {
+                #expect((Rasterizer.below(a, b) != 0) == (a < b), "below(\(a), \(b))")
+                #expect((FourPieces.atMost(a, b) != 0) == (a <= b), "atMost(\(a), \(b))")
+                #expect(Rasterizer.pick(.max, a, b).bitPattern == a.bitPattern)
+                #expect(Rasterizer.pick(0, a, b).bitPattern == b.bitPattern)
+            }
+        }
+    }
+
     /// How many pixels of the job's flagged rows the resolvers wrote (the
     /// union differing from the average there): counted by running the
     /// job with the union left out.

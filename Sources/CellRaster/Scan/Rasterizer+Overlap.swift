@@ -291,9 +291,9 @@ final class OverlapScratch {
     /// buffers only grow), so it reserves nothing per cluster.
     init() {
         let pieces = Rasterizer.smallClusterPieces, steps = Rasterizer.smallClusterSteps
-        rowPieces.reserve(pieces)
-        leftSteps.reserve(steps)
-        events.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 2)
+        rowPieces.reserve(pieces + 1)
+        leftSteps.reserve(steps + 2)
+        events.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 3)
         strips.reserve(2 * pieces + steps + pieces * (pieces - 1) / 2 + 1)
         active.reserve(pieces)
         xAt.reserve(pieces)
