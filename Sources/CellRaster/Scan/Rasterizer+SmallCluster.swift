@@ -198,13 +198,14 @@ extension Rasterizer {
     @inline(__always)
     static func crossingWithoutBranches(_ p: OverlapState.Segment, _ q: OverlapState.Segment) -> (Double, Int) {
         let y0 = max(p.yTop, q.yTop), y1 = min(p.yBottom, q.yBottom)
-        // x at y0 and y1 (within both pieces where they share rows), their
-        // ends taken as they are, as `x(_:at:)` does.
-        @inline(__always) func x(_ p: OverlapState.Segment, _ y: Double) -> Double {
-            let along = p.xTop + (y - p.yTop) * p.slope
-            return pick(below(p.yTop, y), pick(below(y, p.yBottom), along, p.xBottom), p.xTop)
+        // x at y0 and at y1, their ends taken as they are, as `x(_:at:)`
+        // does: where they share rows (the only case that counts), y0 is a
+        // piece's top or inside it, and y1 its bottom or inside it.
+        @inline(__always) func x(_ p: OverlapState.Segment, _ y: Double, _ end: Double, _ xEnd: Double) -> Double {
+            pick(nonzero(y - end), p.xTop + (y - p.yTop) * p.slope, xEnd)
         }
-        let dt = x(p, y0) - x(q, y0), db = x(p, y1) - x(q, y1)
+        let dt = x(p, y0, p.yTop, p.xTop) - x(q, y0, q.yTop, q.xTop)
+        let db = x(p, y1, p.yBottom, p.xBottom) - x(q, y1, q.yBottom, q.xBottom)
         let y = y0 + (y1 - y0) * (dt / (dt - db))
         // Opposite signs, neither zero; strictly inside the shared rows.
         let signs = (dt.bitPattern ^ db.bitPattern) >> 63
