@@ -39,7 +39,7 @@ public enum CellModule {
     /// celllua's version, defined here only: scripts read it as
     /// `cell.version`, the command line shows it with `--version` and the
     /// REPL in its banner. CHANGELOG.md says what each version added.
-    public static let version = "0.8.10"
+    public static let version = "0.8.11"
 
     /// Registers class `tag`'s metatable in this state unless it is there
     /// already. Classes are registered when their first object is pushed
