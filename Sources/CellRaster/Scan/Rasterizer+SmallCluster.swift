@@ -26,15 +26,13 @@ extension Rasterizer {
     /// left of it: the same result (true with the union's coverage written,
     /// false when the average is exact there), nil when it has more.
     func resolveSmallCluster(_ lo: Int, _ hi: Int, top: Double, rule: FillRule) -> Bool? {
+        // The scratch's buffers as they are: written through, never grown
+        // (they have room for the largest cluster from the start).
         let st = overlap.scratch
         let all = st.allPieces
-        var pieces = st.rowPieces, steps = st.leftSteps, events = st.events
-        var order = st.active, xAt = st.xAt
-        var strips = st.strips
-        defer {
-            (st.rowPieces, st.leftSteps, st.events) = (pieces, steps, events)
-            (st.active, st.xAt, st.strips) = (order, xAt, strips)
-        }
+        let pieces = st.rowPieces, steps = st.leftSteps, events = st.events
+        let order = st.active, xAt = st.xAt
+        let strips = st.strips
         // The scratch has room for every piece's ends, the steps, every
         // pair's crossing and the row's top and bottom (`OverlapScratch.init`).
         let maxPieces = Self.smallClusterPieces, maxSteps = Self.smallClusterSteps
