@@ -24,7 +24,7 @@ import Testing
 
     @Test func strokesResolveAsTheGeneralResolverDoes() throws {
         var random = SplitMix64(state: 20261129)
-        var resolvedPixels = 0, compared = 0
+        var resolvedPixels = 0
         for trial in 0..<60 {
             var path = Path()
             var x = random.range(8, 56), y = random.range(8, 56)
@@ -45,14 +45,8 @@ import Testing
             let style = StrokeStyle(width: random.range(1, 9), cap: trial % 2 == 0 ? .round : .butt,
                                     join: trial % 3 == 0 ? .miter : .round)
             let (polygons, _) = try Stroker.polygons(path, style: style, tolerance: 0.05, transform: nil)
-            let small = Self.coverage(polygons, rule: .nonzero, small: true)
-            let general = Self.coverage(polygons, rule: .nonzero, small: false)
-            let differing = zip(small, general).filter { $0 != $1 }.count
-            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
-            compared += small.count
-            resolvedPixels += Self.resolvedPixels(polygons, rule: .nonzero)
+            resolvedPixels += Self.expectSameAsGeneral(polygons, rule: .nonzero, trial: trial)
         }
-        #expect(compared == 60 * Self.size * Self.size)
         // The strokes had clusters the lean resolver took, with a union
         // different from the average winding.
         #expect(resolvedPixels > 100, "\(resolvedPixels) pixels resolved")
@@ -68,11 +62,7 @@ import Testing
             var points: [Point] = []
             for _ in 0..<n { points.append(Point(random.range(2, 62), random.range(2, 62))) }
             let polygons = [Polyline(points: points, closed: true)]
-            let small = Self.coverage(polygons, rule: rule, small: true)
-            let general = Self.coverage(polygons, rule: rule, small: false)
-            let differing = zip(small, general).filter { $0 != $1 }.count
-            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
-            resolvedPixels += Self.resolvedPixels(polygons, rule: rule)
+            resolvedPixels += Self.expectSameAsGeneral(polygons, rule: rule, trial: trial)
         }
         #expect(resolvedPixels > 100, "\(resolvedPixels) pixels resolved")
     }
@@ -88,19 +78,15 @@ import Testing
         for trial in 0..<40 {
             var points: [Point] = []
             for _ in 0..<(2 + trial % 3) { points.append(Point(random.range(4, 60), random.range(4, 60))) }
-            // Out and back along the same points, then a second copy of it
-            // turned the other way round every other trial.
+            // Out and back along the same points, and a square drawn twice,
+            // the second time the other way round every other trial.
             let retraced = points + points.reversed().dropFirst().dropLast()
             var polygons = [Polyline(points: retraced, closed: true)]
             let a = Point(random.range(4, 30), random.range(4, 30)), w = random.range(3, 20)
             let square = [a, Point(a.x + w, a.y), Point(a.x + w, a.y + w), Point(a.x, a.y + w)]
             polygons.append(Polyline(points: square, closed: true))
             polygons.append(Polyline(points: trial % 2 == 0 ? square : square.reversed(), closed: true))
-            let small = Self.coverage(polygons, rule: rule, small: true)
-            let general = Self.coverage(polygons, rule: rule, small: false)
-            let differing = zip(small, general).filter { $0 != $1 }.count
-            #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
-            resolvedPixels += Self.resolvedPixels(polygons, rule: rule)
+            resolvedPixels += Self.expectSameAsGeneral(polygons, rule: rule, trial: trial)
         }
         #expect(resolvedPixels > 20, "\(resolvedPixels) pixels resolved")
     }
@@ -120,6 +106,17 @@ import Testing
                 #expect(Rasterizer.pick(0, a, b).bitPattern == b.bitPattern)
             }
         }
+    }
+
+    /// Expects the lean resolver's coverage of `polygons` to be the
+    /// general resolver's, pixel for pixel; returns how many pixels the
+    /// union changed (`resolvedPixels`).
+    static func expectSameAsGeneral(_ polygons: [Polyline], rule: FillRule, trial: Int) -> Int {
+        let small = coverage(polygons, rule: rule, small: true)
+        let general = coverage(polygons, rule: rule, small: false)
+        let differing = zip(small, general).filter { $0 != $1 }.count
+        #expect(differing == 0, "trial \(trial): \(differing) pixels differ")
+        return resolvedPixels(polygons, rule: rule)
     }
 
     /// How many pixels of the job's flagged rows the resolvers wrote (the
