@@ -145,4 +145,25 @@ import Testing
             #expect(worst <= 5, "clockwise \(clockwise): \(worst) levels")
         }
     }
+
+    /// Edges a subnormal height tall at the top row, in shapes that cross
+    /// themselves there: such a piece's slope overflows (its width over a
+    /// height of 1e-320), which once reached the resolvers as an infinite
+    /// x and trapped converting it to a cell. Now they draw, as point
+    /// sampling sees them, under both rules.
+    @Test(arguments: [FillRule.nonzero, .evenodd])
+    func edgesASubnormalHeightTallResolve(rule: FillRule) {
+        var polygons: [Polyline] = []
+        for k in 0..<8 {
+            let x = 2 + 4 * Double(k)
+            polygons.append(Polyline(points: [Point(x, 0), Point(x + 30, 1e-320), Point(x + 1, 0.5),
+                                              Point(x + 20, 5e-324), Point(x + 3, 0.7)], closed: true))
+        }
+        let c = Case(name: "subnormal", width: 40, height: 4, polygons: polygons, rule: rule)
+        let ours = coverage(c)
+        let exact = ReferenceRasterizer(samplesPerAxis: 64).scanlineCoverage(polygons, rule: rule, width: 40, height: 4)
+        #expect(ours.contains { $0 > 0 })
+        let worst = zip(ours, exact).map { abs($0 - $1) }.max()! * 255
+        #expect(worst <= 3, "\(rule): worst difference \(worst) levels from point sampling")
+    }
 }

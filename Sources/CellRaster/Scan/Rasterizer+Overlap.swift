@@ -120,7 +120,11 @@ struct OverlapState {
 
         init(_ p: Piece) {
             (xTop, yTop, xBottom, yBottom, direction) = (p.xTop, p.yTop, p.xBottom, p.yBottom, p.direction)
-            slope = (p.xBottom - p.xTop) / (p.yBottom - p.yTop)
+            let slope = (p.xBottom - p.xTop) / (p.yBottom - p.yTop)
+            // A piece a subnormal height tall may be wider than any finite
+            // slope: between its ends it keeps its top's x (its height adds
+            // nothing to an area), never an infinite or NaN one.
+            self.slope = slope.isFinite ? slope : 0
         }
     }
 
