@@ -611,15 +611,48 @@ extension Rasterizer {
     }
 
     /// The height where pieces `p` and `q` cross strictly inside the rows
-    /// they share, if they do.
+    /// they share and 1, or any height and 0 where they do not: without a
+    /// branch on the data (a few pieces in a cluster cross or not at random,
+    /// and a mispredicted branch costs more than the arithmetic).
     @inline(__always)
-    static func crossing(_ p: OverlapState.Segment, _ q: OverlapState.Segment) -> Double? {
+    static func crossing(_ p: OverlapState.Segment, _ q: OverlapState.Segment) -> (Double, Int) {
         let y0 = max(p.yTop, q.yTop), y1 = min(p.yBottom, q.yBottom)
-        guard y1 > y0 else { return nil }
-        let dt = x(p, at: y0) - x(q, at: y0), db = x(p, at: y1) - x(q, at: y1)
-        guard (dt < 0 && db > 0) || (dt > 0 && db < 0) else { return nil }
+        // x at y0 and at y1, their ends taken as they are, as `x(_:at:)`
+        // does: where they share rows (the only case that counts), y0 is a
+        // piece's top or inside it, and y1 its bottom or inside it.
+        @inline(__always) func x(_ p: OverlapState.Segment, _ y: Double, _ end: Double, _ xEnd: Double) -> Double {
+            pick(nonzero(y - end), p.xTop + (y - p.yTop) * p.slope, xEnd)
+        }
+        let dt = x(p, y0, p.yTop, p.xTop) - x(q, y0, q.yTop, q.xTop)
+        let db = x(p, y1, p.yBottom, p.xBottom) - x(q, y1, q.yBottom, q.xBottom)
         let y = y0 + (y1 - y0) * (dt / (dt - db))
-        return y > y0 && y < y1 ? y : nil
+        // Opposite signs, neither zero; strictly inside the shared rows.
+        let signs = (dt.bitPattern ^ db.bitPattern) >> 63
+        let crosses = signs & nonzero(dt) & nonzero(db) & below(y0, y1) & below(y0, y) & below(y, y1)
+        return (y, Int(crosses & 1))
+    }
+
+    /// All ones where `a < b` (finite values), else zero: from the sign of
+    /// `a - b` where it is not zero, which is exact (a rounded difference
+    /// keeps its sign and is zero only for equal values, -0 and 0 among
+    /// them), and the compiler cannot make a branch of it.
+    @_transparent
+    static func below(_ a: Double, _ b: Double) -> UInt64 {
+        let d = a - b
+        return UInt64(bitPattern: Int64(bitPattern: d.bitPattern) >> 63) & nonzero(d)
+    }
+
+    /// All ones where `v` is not zero (either sign), else zero.
+    @_transparent
+    static func nonzero(_ v: Double) -> UInt64 {
+        let magnitude = v.bitPattern << 1
+        return UInt64(bitPattern: Int64(bitPattern: magnitude | (0 &- magnitude)) >> 63)
+    }
+
+    /// `a` where `mask` is all ones, `b` where it is zero.
+    @_transparent
+    static func pick(_ mask: UInt64, _ a: Double, _ b: Double) -> Double {
+        Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
     }
 
     /// The union's coverage at the meeting points of flagged row `k`, into
@@ -768,7 +801,8 @@ extension Rasterizer {
                 let j = Int(byLeft[b])
                 guard left[j] <= right[i] else { break }
                 work += 1
-                if let y = Self.crossing(pieces[i], pieces[j]) {
+                let (y, crosses) = Self.crossing(pieces[i], pieces[j])
+                if crosses != 0 {
                     if cuts.count >= OverlapState.maxCuts {
                         cut = false
                         break

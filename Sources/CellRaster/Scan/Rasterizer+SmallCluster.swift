@@ -7,7 +7,8 @@ import CellGeometry
 // a piece's place on to the next piece of its run and sorting again only
 // where something changed; for a few pieces its sorts and tests are mostly
 // mispredicted branches, which cost more than the arithmetic. Here every
-// strip is taken afresh (its pieces put in x order by insertion, the winding
+// strip is taken afresh (its pieces put in x order by comparing every pair
+// where they are four at most, `FourPieces`, else by insertion; the winding
 // left of them summed from its steps), and a strip keeps only which pieces
 // bound the inside in it, a bit each; the windings' range decides whether
 // the average is exact already (most often), and only when it is not are
@@ -105,7 +106,7 @@ extension Rasterizer {
             for i in 0..<(n - 1) {
                 for j in (i + 1)..<n {
                     // Written always, counted where they cross: no branch.
-                    let (y, crosses) = Self.crossingWithoutBranches(pieces[i], pieces[j])
+                    let (y, crosses) = Self.crossing(pieces[i], pieces[j])
                     events[eventCount] = y
                     eventCount += crosses
                 }
@@ -185,53 +186,6 @@ extension Rasterizer {
         }
         sumExact(from: first, lo, hi, last: last)
         return true
-    }
-}
-
-extension Rasterizer {
-    /// `crossing` without a branch on the data (a few pieces in a cluster
-    /// cross or not at random, and a mispredicted branch costs more than
-    /// the arithmetic): the height and 1 where they cross, else any height
-    /// and 0. The same height as `crossing`'s where they do.
-    @inline(__always)
-    static func crossingWithoutBranches(_ p: OverlapState.Segment, _ q: OverlapState.Segment) -> (Double, Int) {
-        let y0 = max(p.yTop, q.yTop), y1 = min(p.yBottom, q.yBottom)
-        // x at y0 and at y1, their ends taken as they are, as `x(_:at:)`
-        // does: where they share rows (the only case that counts), y0 is a
-        // piece's top or inside it, and y1 its bottom or inside it.
-        @inline(__always) func x(_ p: OverlapState.Segment, _ y: Double, _ end: Double, _ xEnd: Double) -> Double {
-            pick(nonzero(y - end), p.xTop + (y - p.yTop) * p.slope, xEnd)
-        }
-        let dt = x(p, y0, p.yTop, p.xTop) - x(q, y0, q.yTop, q.xTop)
-        let db = x(p, y1, p.yBottom, p.xBottom) - x(q, y1, q.yBottom, q.xBottom)
-        let y = y0 + (y1 - y0) * (dt / (dt - db))
-        // Opposite signs, neither zero; strictly inside the shared rows.
-        let signs = (dt.bitPattern ^ db.bitPattern) >> 63
-        let crosses = signs & nonzero(dt) & nonzero(db) & below(y0, y1) & below(y0, y) & below(y, y1)
-        return (y, Int(crosses & 1))
-    }
-
-    /// All ones where `a < b` (finite values), else zero: from the sign of
-    /// `a - b` where it is not zero, which is exact (a rounded difference
-    /// keeps its sign and is zero only for equal values, -0 and 0 among
-    /// them), and the compiler cannot make a branch of it.
-    @_transparent
-    static func below(_ a: Double, _ b: Double) -> UInt64 {
-        let d = a - b
-        return UInt64(bitPattern: Int64(bitPattern: d.bitPattern) >> 63) & nonzero(d)
-    }
-
-    /// All ones where `v` is not zero (either sign), else zero.
-    @_transparent
-    static func nonzero(_ v: Double) -> UInt64 {
-        let magnitude = v.bitPattern << 1
-        return UInt64(bitPattern: Int64(bitPattern: magnitude | (0 &- magnitude)) >> 63)
-    }
-
-    /// `a` where `mask` is all ones, `b` where it is zero.
-    @_transparent
-    static func pick(_ mask: UInt64, _ a: Double, _ b: Double) -> Double {
-        Double(bitPattern: (a.bitPattern & mask) | (b.bitPattern & ~mask))
     }
 }
 
